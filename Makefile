@@ -1,0 +1,50 @@
+# Two entry points: `make lab` and `make test`. Both create .venv on first use.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(abspath $(VENV))/bin
+STAMP := $(VENV)/.installed
+SANITIZE := tests/nbval_sanitize.cfg
+# The checkout's own code wins over whatever is installed (useful with a shared VENV=).
+export PYTHONPATH := $(CURDIR)
+export MPLBACKEND := Agg
+
+.PHONY: install lab test lint unit nbval browser notebooks bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: install
+	cd notebooks && MPLBACKEND= $(BIN)/jupyter lab index.ipynb
+
+test: lint unit nbval browser
+
+lint: install
+	$(BIN)/ruff check workbench tests benchmarks notebooks
+	$(BIN)/ruff format --check workbench tests benchmarks
+
+unit: install
+	$(BIN)/python -m pytest -q -n 2 --doctest-modules workbench tests --ignore=tests/browser
+
+nbval: install
+	$(BIN)/python -m pytest -q -n 2 --nbval notebooks --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+
+browser: install
+	$(BIN)/python -m pytest -q tests/browser
+
+# Re-execute every notebook in place so the committed outputs match the code.
+notebooks: install
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	  --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+bench: install
+	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,43 @@
+"""Safe JSON I/O: clear errors, and saving never loses the old file."""
+
+import json
+import os
+
+import pytest
+
+from workbench.errors import DataError
+from workbench.jsonio import load_json, save_json
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "sub" / "x.json"
+    save_json(path, {"a": [1, 2], "name": "Jarl"})
+    assert load_json(path) == {"a": [1, 2], "name": "Jarl"}
+    assert path.read_text().endswith("\n")
+
+
+def test_bad_json_names_file_and_place(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"a": 1,\n "b": }')
+    with pytest.raises(DataError, match=r"bad\.json: invalid JSON at line 2, column 7"):
+        load_json(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(DataError, match="cannot read file"):
+        load_json(tmp_path / "nope.json")
+
+
+def test_failed_save_keeps_old_file(tmp_path):
+    path = tmp_path / "keep.json"
+    save_json(path, {"v": 1})
+    with pytest.raises(TypeError):
+        save_json(path, {"v": object()})
+    assert json.loads(path.read_text()) == {"v": 1}
+    assert os.listdir(tmp_path) == ["keep.json"]
+
+
+def test_data_error_lists_every_problem():
+    err = DataError("level.json", ["$.width: expected int", "$.start: out of grid"])
+    assert str(err) == "level.json: $.width: expected int (and 1 more problem(s))"
+    assert err.details().splitlines()[1] == "level.json: $.start: out of grid"

@@ -1,0 +1,52 @@
+"""The ``workbench`` command line.
+
+Each command group lives in its own module of this package and exposes
+``register(subparsers)``, which adds its sub-commands; every sub-command sets
+``func(args) -> int`` as its handler. Errors the user can fix (bad numbers, bad
+files) print one line on stderr and exit with code 2.
+
+>>> main(["--version"])  # doctest: +SKIP
+workbench 0.1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from workbench import __version__
+from workbench.errors import WorkbenchError
+
+__all__ = ["build_parser", "main"]
+
+#: Modules of this package that contribute command groups, in help order.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every command group registered."""
+    parser = argparse.ArgumentParser(
+        prog="workbench",
+        description="Viking Rules Workbench: exact odds, boards, solvers and balance studies.",
+    )
+    parser.add_argument("--version", action="version", version=f"workbench {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"workbench.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "func"):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except (WorkbenchError, ValueError) as exc:
+        print(f"workbench: error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,1 @@
+"""One package per game: its rules object, engine, data loading and analysis."""

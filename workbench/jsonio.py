@@ -1,0 +1,61 @@
+"""Safe JSON files: loading never executes anything, saving never loses what was there.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "level.json"
+>>> save_json(path, {"name": "First blood"})
+>>> load_json(path)
+{'name': 'First blood'}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from workbench.errors import DataError
+
+__all__ = ["atomic_write_text", "load_json", "save_json"]
+
+
+def load_json(path: str | os.PathLike[str]) -> Any:
+    """Parse a JSON file, raising :class:`DataError` naming the file on any failure."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(str(path), f"cannot read file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise DataError(str(path), "not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(
+            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file in the same folder and a rename.
+
+    A crash half-way leaves the old file untouched; readers never see half a file.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_json(path: str | os.PathLike[str], data: Any, *, indent: int | None = 2) -> None:
+    """Serialise ``data`` as JSON (UTF-8, trailing newline) and write it atomically."""
+    atomic_write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n")

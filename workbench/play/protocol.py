@@ -1,0 +1,136 @@
+"""The game protocol every game implements to get agents, solvers, metrics and tournaments.
+
+In the spirit of OpenSpiel: a :class:`Game` declares its capabilities as data
+(:class:`GameInfo`) and makes initial states; a :class:`State` is immutable and
+hashable through :meth:`State.key`, and ``apply`` returns a *new* state, so
+search never mutates the caller's position and solvers can memoise.
+
+Chance is explicit: at a chance node ``current_player()`` is :data:`CHANCE` and
+``chance_outcomes()`` lists ``(outcome, probability)`` pairs. Games whose chance
+space is too large to list (a shuffled deck) fix it from a seed when the initial
+state is made and keep it inside the state.
+
+Example, a game of Nim (take 1 or 2 from a heap, taking the last wins):
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Nim:
+...     heap: int
+...     player: int = 0
+...     def current_player(self): return TERMINAL if self.heap == 0 else self.player
+...     def legal_actions(self): return [n for n in (1, 2) if n <= self.heap]
+...     def chance_outcomes(self): return []
+...     def apply(self, n): return Nim(self.heap - n, 1 - self.player)
+...     def is_terminal(self): return self.heap == 0
+...     def returns(self): return (-1.0, 1.0) if self.player == 0 else (1.0, -1.0)
+...     def key(self): return (self.heap, self.player)
+...     def render(self): return f"heap {self.heap}, player {self.player} to move"
+>>> isinstance(Nim(3), State)
+True
+>>> Nim(3).apply(2).apply(1).returns()  # seat 1 took the last one
+(-1.0, 1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["CHANCE", "TERMINAL", "Action", "Game", "GameInfo", "HasHeuristic", "State"]
+
+#: ``current_player()`` at a chance node.
+CHANCE = -1
+#: ``current_player()`` at a terminal state.
+TERMINAL = -2
+
+Action = Hashable
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameInfo:
+    """What a game is, as data that agents and solvers check before they start.
+
+    Attributes
+    ----------
+    name : str
+        Short name used in tables and file names.
+    num_players : int
+        Number of seats.
+    zero_sum : bool
+        Returns of every terminal state sum to zero.
+    chance : bool
+        The game has chance nodes.
+    cycles : bool
+        Positions can repeat (exact solving then needs retrograde analysis).
+    max_plies : int or None
+        Plies after which simulations stop and score the game as a draw (time-out).
+    """
+
+    name: str
+    num_players: int
+    zero_sum: bool = True
+    chance: bool = False
+    cycles: bool = False
+    max_plies: int | None = None
+
+
+@runtime_checkable
+class State(Protocol):
+    """An immutable game position."""
+
+    def current_player(self) -> int:
+        """The seat to act (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions the current player may take (empty at chance and terminal nodes)."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction | float]]:
+        """At a chance node, every outcome with its probability; else empty."""
+        ...
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; raises ``IllegalMoveError`` if it is not legal."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def returns(self) -> Sequence[float]:
+        """Per-seat payoff at a terminal state (e.g. +1 win, -1 loss, 0 draw)."""
+        ...
+
+    def key(self) -> Hashable:
+        """A compact hashable key; equal keys mean equal positions."""
+        ...
+
+    def render(self) -> str:
+        """A readable text picture of the position."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game: its capabilities and its start position."""
+
+    info: GameInfo
+
+    def initial_state(self, *, seed: Any = None) -> State:
+        """The start position (``seed`` fixes hidden chance such as a deck order)."""
+        ...
+
+
+@runtime_checkable
+class HasHeuristic(Protocol):
+    """A game that can judge a non-terminal state: per-seat values, larger is better.
+
+    Used by greedy agents, depth-limited search, and the lead-change and drama metrics.
+    """
+
+    def heuristic(self, state: State) -> Sequence[float]:
+        """Per-seat evaluation of ``state`` (same scale as ``returns`` where possible)."""
+        ...
