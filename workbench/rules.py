@@ -1,0 +1,228 @@
+"""Frozen rules objects whose every field is a documented knob.
+
+A game's rules are one frozen dataclass made with :func:`rules_class`; each field
+is declared with :func:`knob`, which records what the rule text says and what
+the alternatives are. From that one source the class gets its docstring
+(numpydoc ``Attributes``), validation naming the field and the expected value,
+JSON round-tripping and a table of knobs for notebooks.
+
+>>> @rules_class
+... class Rules:
+...     '''Rules of a tiny dice game.'''
+...     faces: int = knob(6, says="Six-sided dice.", alternatives="Any size from d2.", minimum=2)
+...     ties: str = knob("defender", says="Ties go to the defender.",
+...                      alternatives="'attacker', 'reroll'.",
+...                      choices=("defender", "attacker", "reroll"))
+>>> r = Rules(faces=8)
+>>> r.faces, r.ties
+(8, 'defender')
+>>> Rules.from_dict({"faces": 4}).to_dict()
+{'faces': 4, 'ties': 'defender'}
+>>> Rules(faces=1)
+Traceback (most recent call last):
+...
+workbench.errors.RulesError: Rules.faces: expected an integer >= 2, got 1
+>>> r.replace(ties="reroll").ties
+'reroll'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import pandas as pd
+
+from workbench.errors import RulesError
+
+__all__ = ["describe_rules", "knob", "rules_class"]
+
+T = TypeVar("T")
+_NO_BOUND = object()
+
+
+def knob(
+    default: Any,
+    *,
+    says: str,
+    alternatives: str = "",
+    choices: Sequence[Any] | None = None,
+    minimum: Any = _NO_BOUND,
+    maximum: Any = _NO_BOUND,
+) -> Any:
+    """A rules field: its default, what the rule text says, and the alternatives.
+
+    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound numbers.
+    Mutable defaults are not allowed: use tuples.
+    """
+    if isinstance(default, list | dict | set):
+        raise TypeError("rules defaults must be immutable (use a tuple)")
+    meta = {
+        "says": says,
+        "alternatives": alternatives,
+        "choices": tuple(choices) if choices is not None else None,
+        "minimum": None if minimum is _NO_BOUND else minimum,
+        "maximum": None if maximum is _NO_BOUND else maximum,
+    }
+    return dataclasses.field(default=default, metadata={"knob": meta})
+
+
+def _describe_type(kind: Any) -> str:
+    return getattr(kind, "__name__", str(kind))
+
+
+def _expected(kind: Any, meta: dict) -> str:
+    if meta["choices"] is not None:
+        return "one of " + ", ".join(repr(c) for c in meta["choices"])
+    words = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+    text = words.get(kind, _describe_type(kind))
+    bounds = []
+    if meta["minimum"] is not None:
+        bounds.append(f">= {meta['minimum']}")
+    if meta["maximum"] is not None:
+        bounds.append(f"<= {meta['maximum']}")
+    return " ".join([text, *bounds]) if bounds else text
+
+
+def _valid(value: Any, kind: Any, meta: dict) -> bool:
+    if meta["choices"] is not None:
+        return value in meta["choices"]
+    if kind is bool:
+        ok = isinstance(value, bool)
+    elif kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind in (float, Fraction):
+        ok = isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+    elif kind is str:
+        ok = isinstance(value, str)
+    elif typing.get_origin(kind) is tuple:
+        ok = isinstance(value, tuple)
+    else:
+        ok = True
+    if not ok:
+        return False
+    if meta["minimum"] is not None and value < meta["minimum"]:
+        return False
+    return meta["maximum"] is None or value <= meta["maximum"]
+
+
+def _from_json(value: Any, kind: Any) -> Any:
+    """Undo JSON's flattening: lists back to tuples, "p/q" strings to Fractions."""
+    origin = typing.get_origin(kind)
+    if origin is tuple and isinstance(value, list):
+        args = typing.get_args(kind)
+        inner = args[0] if args else Any
+        return tuple(_from_json(v, inner) for v in value)
+    if origin in (types.UnionType, typing.Union):
+        for option in typing.get_args(kind):
+            if option is not type(None) and typing.get_origin(option) is tuple:
+                return _from_json(value, option)
+    if kind is Fraction and isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    return value
+
+
+def _docstring(cls: type) -> str:
+    lines = [(cls.__doc__ or f"Rules of {cls.__name__}.").rstrip(), "", "Attributes", "----------"]
+    for f in dataclasses.fields(cls):
+        meta = f.metadata["knob"]
+        lines.append(f"{f.name} : {_describe_type(f.type)}, default {f.default!r}")
+        lines.append(f"    Rule text: {meta['says']}")
+        if meta["alternatives"]:
+            lines.append(f"    Alternatives: {meta['alternatives']}")
+    return "\n".join(lines) + "\n"
+
+
+class _RulesMethods:
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            meta = f.metadata["knob"]
+            kind = hints[f.name]
+            if not _valid(value, kind, meta):
+                raise RulesError(
+                    f"{type(self).__name__}.{f.name}: expected {_expected(kind, meta)}, "
+                    f"got {value!r}"
+                )
+
+    def replace(self: T, **changes: Any) -> T:
+        """A copy with some fields changed (validated like a new object)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RulesError(f"{type(self).__name__}: unknown field(s) {', '.join(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict of every field (tuples as lists, Fractions as "p/q")."""
+        return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls: type[T], data: Mapping[str, Any], *, source: str = "rules") -> T:
+        """Build from a dict such as :meth:`to_dict` made; unknown keys are an error."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"{source}: expected an object of rules fields, got {data!r}")
+        hints = typing.get_type_hints(cls)
+        names = set(hints) & {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RulesError(
+                f"{source}: unknown rules field(s) {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(names))}"
+            )
+        return cls(**{k: _from_json(v, hints[k]) for k, v in data.items()})
+
+    def describe(self) -> pd.DataFrame:
+        """The knobs as a table: field, value, default, what the text says, alternatives."""
+        return describe_rules(self)
+
+
+def rules_class(cls: type[T]) -> type[T]:
+    """Make ``cls`` a frozen, slotted, keyword-only dataclass of :func:`knob` fields."""
+    namespace = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+    base = type(cls.__name__, (_RulesMethods,), namespace)
+    base.__qualname__ = cls.__qualname__
+    made = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(base)
+    for f in dataclasses.fields(made):
+        if "knob" not in f.metadata:
+            raise TypeError(f"{cls.__name__}.{f.name} must be declared with knob(...)")
+    made.__doc__ = _docstring(made)
+    return made
+
+
+def describe_rules(rules: Any) -> pd.DataFrame:
+    """Every knob of a rules object as a DataFrame, non-default values first."""
+    rows = []
+    for f in dataclasses.fields(rules):
+        meta = f.metadata["knob"]
+        value = getattr(rules, f.name)
+        rows.append(
+            {
+                "field": f.name,
+                "value": value,
+                "default": f.default,
+                "changed": value != f.default,
+                "rule text": meta["says"],
+                "alternatives": meta["alternatives"],
+            }
+        )
+    frame = pd.DataFrame(rows)
+    return frame.sort_values("changed", ascending=False, kind="stable").reset_index(drop=True)
