@@ -1,0 +1,1 @@
+"""Valhalla Calling: levels, rules, engine, exact solver, generator."""
