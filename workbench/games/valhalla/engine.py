@@ -9,7 +9,7 @@ the line rule and plays them.
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
-...     "enemies": [{"at": [0, 2], "attack": 5, "health": 4}]})
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
 >>> game = Game(level)
 >>> s = game.step(game.start(), (0, 1))
 >>> s.attack

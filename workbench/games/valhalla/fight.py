@@ -48,7 +48,7 @@ def hero_strikes_first(
     """Who strikes first: the higher Attack (the lower with Trickster's Cunning).
 
     The hero wins ties. Loki's Trickery switches the result; with Trickster's
-    Cunning the two cancel. ``loki_on_tie="hero"`` keeps ties with the hero.
+    Cunning the two cancel (the higher Attack strikes first, the hero wins ties). ``loki_on_tie="hero"`` keeps ties with the hero.
 
     >>> hero_strikes_first(3, 3), hero_strikes_first(3, 3, loki=True)
     (True, False)
@@ -57,8 +57,8 @@ def hero_strikes_first(
     """
     if hero_attack == enemy_attack:
         return not (loki and not trickster and loki_on_tie == "swap")
-    first = (hero_attack < enemy_attack) if trickster else (hero_attack > enemy_attack)
-    return first != (loki and not trickster)
+    inverted = trickster != loki  # together they cancel: the higher Attack again
+    return hero_attack < enemy_attack if inverted else hero_attack > enemy_attack
 
 
 def _ceil_div(a: int, b: int) -> int:

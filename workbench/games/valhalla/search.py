@@ -35,7 +35,7 @@ search, keep every *winning* outcome:
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
-...     "enemies": [{"at": [0, 2], "attack": 5, "health": 4}]})
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
 >>> space = StateSpace(Game(level))
 >>> space.classes(space.start) == 1 << 2  # not all-but-one, strong killer
 True
@@ -123,6 +123,7 @@ class StateSpace:
         self._pos_bits = [bit[c] for c in self.cells]
         self._poi_bits = self._pos_bits[:-1]
         self._poi_at_bit = {b: k for k, b in enumerate(self._poi_bits)}
+        self._pos_of_cell = {c: k for k, c in enumerate(self.cells)}
         kinds = [i.kind for i in level.items]
         most = (lambda kind: kinds.count(kind)) if rules.charges_stack else (lambda kind: 1)
         turns = [sum(i.turns for i in level.items if i.kind == k)
@@ -160,6 +161,8 @@ class StateSpace:
         self._moves: dict[tuple[int, int], list[tuple]] = {}
         self._classes: dict[Outcome, int] = {}
         self.outcomes: set[Outcome] = set()
+        #: States expanded, and the moves they had in total (mean branching).
+        self.expanded = self.branches = 0
         start = game.start()
         self.start_node = self._node(len(self.cells) - 1, 0, 0, 0, 0, (1 << self._left_bits) - 1)
         self.start_attack = self._canonical_attack(start.attack)
@@ -348,7 +351,10 @@ class StateSpace:
                     healths &= cap
                     if not healths:
                         continue
-                    for _, _, _, child, a2, table, ends in self.moves(node, attack):
+                    moves = self.moves(node, attack)
+                    self.expanded += healths.bit_count()
+                    self.branches += healths.bit_count() * len(moves)
+                    for _, _, _, child, a2, table, ends in moves:
                         if table is None:
                             after = healths
                         else:
@@ -396,7 +402,6 @@ class StateSpace:
                                 for c in range(_CLASSES):
                                     found[c] |= (below[c] << table.damage) & table.survives
                     wins[node, attack] = tuple(f & healths for f in found)
-        self._moves.clear()
 
     # --- questions ----------------------------------------------------------------------
 
@@ -428,6 +433,16 @@ class StateSpace:
                     yield q, d, None, ((self.game.cleared(), False),)
             else:
                 yield q, d, None, tuple((o, strike) for mask, o, strike in ends if mask & bit)
+
+    def state_of(self, situation) -> int:
+        """The packed state of an engine :class:`Situation` standing on a point of
+        interest just used (or the start)."""
+        s = situation
+        pos = self._pos_of_cell[s.cell]
+        left = s.enemies | s.items << self.n
+        attack = self._canonical_attack(s.attack)
+        node = self._node(pos, s.mjolnir, s.shield, s.loki, s.chariot, left, attack)
+        return self.state(node, attack, s.health)
 
     @property
     def size(self) -> int:

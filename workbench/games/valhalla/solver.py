@@ -1,0 +1,236 @@
+"""``solve(level)``: everything a designer asks of a level, exact where it can be.
+
+* winnable, and every star set some winning play earns (``star_sets``), from the
+  exhaustive free-walk search plus a budgeted trail search for the one-line star
+  (a set it could not decide is listed in ``unknown_star_sets``, never as "no");
+* the best star count and a witness solution for the best set, as lines of cells
+  (each line starts on the hero's cell);
+* the fewest lines of any winning play (``fewest_lines_exact`` says if proven);
+* the number of winning kill orders and difficulty statistics.
+
+>>> from workbench.games.valhalla.level import Level
+>>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
+...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
+>>> result = solve(level)
+>>> result.winnable, result.star_sets, result.max_stars
+(True, (('one_line', 'strong_killer'), ('strong_killer',)), 2)
+>>> result.solution
+[[(0, 0), (0, 1), (0, 2)]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from workbench.games.valhalla.analysis import (
+    count_kill_orders,
+    random_walk_share,
+    split_lines,
+    witness_walk,
+)
+from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.level import Level
+from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.trails import search_lines
+from workbench.grids.square import Cell
+
+__all__ = ["GRADES", "Solution", "grade", "solve"]
+
+#: Difficulty grades, easiest first (see :func:`grade`).
+GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+
+def _star_set(one_line: bool, star_class: int) -> tuple[str, ...]:
+    flags = (one_line, bool(star_class & 1), bool(star_class & 2))
+    return tuple(name for name, got in zip(STAR_NAMES, flags, strict=True) if got)
+
+
+def _rank(stars: tuple[str, ...]) -> tuple:
+    return (-len(stars), [STAR_NAMES.index(s) for s in stars])
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answers of :func:`solve` for one level (see the module docstring)."""
+
+    level: Level
+    rules: Rules
+    winnable: bool
+    star_sets: tuple[tuple[str, ...], ...]
+    unknown_star_sets: tuple[tuple[str, ...], ...]
+    max_stars: int
+    best: tuple[str, ...]
+    solution: list[list[Cell]]
+    final_strike: bool
+    fewest_lines: int | None
+    fewest_lines_exact: bool
+    kill_orders: int | None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON answer of ``workbench valhalla solve --json``."""
+        stats = {k: float(v) if isinstance(v, Fraction) else v for k, v in self.stats.items()}
+        stats.update(
+            best_star_set=list(self.best),
+            unknown_star_sets=[list(s) for s in self.unknown_star_sets],
+            fewest_lines_exact=self.fewest_lines_exact,
+            winning_kill_orders=self.kill_orders,
+            final_strike=self.final_strike,
+        )
+        return {
+            "winnable": self.winnable,
+            "star_sets": [list(s) for s in self.star_sets],
+            "max_stars": self.max_stars,
+            "fewest_lines": self.fewest_lines,
+            "solution": [[list(c) for c in line] for line in self.solution],
+            "stats": stats,
+        }
+
+    def star_table(self) -> pd.DataFrame:
+        """Every combination of stars: earned together by some winning play or not."""
+        rows = []
+        for mask in range(8):
+            stars = tuple(n for k, n in enumerate(STAR_NAMES) if mask >> k & 1)
+            if stars in self.star_sets:
+                status = "yes"
+            elif stars in self.unknown_star_sets:
+                status = "unknown"
+            else:
+                status = "no"
+            row = {name: "*" if name in stars else "" for name in STAR_NAMES}
+            rows.append({**row, "stars": len(stars), "achievable": status})
+        table = pd.DataFrame(rows)
+        return table.sort_values("stars", ascending=False, kind="stable").reset_index(drop=True)
+
+    def summary(self) -> dict[str, Any]:
+        """One table row: name, winnable, best stars, lines, kill orders, grade."""
+        return {
+            "level": self.level.name,
+            "size": f"{self.level.width}x{self.level.height}",
+            "enemies": len(self.level.enemies),
+            "winnable": self.winnable,
+            "max_stars": self.max_stars,
+            "best": " + ".join(self.best) if self.best else "",
+            "fewest_lines": self.fewest_lines,
+            "kill_orders": self.kill_orders,
+            "states": self.stats["states"],
+            "grade": grade(self),
+        }
+
+
+def grade(solution: Solution) -> str:
+    """A difficulty grade from the share of random plays that win.
+
+    "easy" from 1 in 4, "medium" from 1 in 12, "hard" from 1 in 50, else "expert"
+    (an unwinnable level is "expert" too).
+    """
+    share = solution.stats.get("random_win_share", 0)
+    for name, bar in zip(GRADES, (Fraction(1, 4), Fraction(1, 12), Fraction(1, 50)), strict=False):
+        if share >= bar:
+            return name
+    return GRADES[-1]
+
+
+def solve(
+    level: Level,
+    rules: Rules | None = None,
+    *,
+    line_budget: int = 50_000,
+    kill_order_budget: int = 200_000,
+    random_walks: int = 200,
+    seed: int = 0,
+) -> Solution:
+    """Solve a level exactly (see the module docstring).
+
+    ``line_budget`` bounds each trail search (one-line star, fewest lines) in
+    search nodes; past it the answer is "unknown" rather than a guess.
+    ``random_walks`` random plays (seeded by ``seed``) estimate how often a
+    player who does not think wins.
+    """
+    game = Game(level, rules)
+    space = StateSpace(game)
+    free = space.classes(space.start)
+    walks = {}
+    for c in range(4):
+        if free >> c & 1:
+            try:
+                walks[c] = witness_walk(space, target=c, multi_line=True)
+            except ValueError:  # only a one-step play wins this class
+                pass
+    multi = sum(1 << c for c in walks)
+    one = search_lines(space, targets=free, max_lines=1, budget=line_budget)
+    for c, (walk, strike) in walks.items():
+        drawn = split_lines(game, walk)
+        if len(drawn) == 1 and one.status[1 << c] == "unknown":  # the witness is one line
+            one.status[1 << c], one.lines[1 << c], one.final_strike[1 << c] = "found", drawn, strike
+    sets, unknown = [], []
+    for c in range(4):
+        status = one.status.get(1 << c)
+        if status == "found":
+            sets.append(_star_set(True, c))
+        elif status == "unknown":
+            unknown.append(_star_set(True, c))
+        if multi >> c & 1:
+            sets.append(_star_set(False, c))
+    sets.sort(key=_rank)
+    unknown.sort(key=_rank)
+    best = sets[0] if sets else ()
+    lines: list[list[Cell]] = []
+    strike = False
+    if best:
+        c = ("all_but_one" in best) + 2 * ("strong_killer" in best)
+        if "one_line" in best:
+            lines, strike = one.lines[1 << c], one.final_strike[1 << c]
+        else:
+            walk, strike = walks[c]
+            lines = split_lines(game, walk)
+    fewest, exact = _fewest_lines(space, one, free, lines, line_budget)
+    stats = {
+        "states": space.size,
+        "nodes": sum(len(layer) for layer in space.layers),
+        "mean_branching": round(space.branches / space.expanded, 3) if space.expanded else 0.0,
+        "dead_end_ratio": round(1 - space.winnable_states() / space.size, 4),
+        "random_win_share": random_walk_share(game, walks=random_walks, seed=seed),
+        "line_search_nodes": one.nodes,
+    }
+    return Solution(
+        level=level,
+        rules=game.rules,
+        winnable=bool(free),
+        star_sets=tuple(sets),
+        unknown_star_sets=tuple(unknown),
+        max_stars=len(best),
+        best=best,
+        solution=lines,
+        final_strike=strike,
+        fewest_lines=fewest,
+        fewest_lines_exact=exact,
+        kill_orders=count_kill_orders(space, budget=kill_order_budget),
+        stats=stats,
+    )
+
+
+def _fewest_lines(space, one, free, lines, budget) -> tuple[int | None, bool]:
+    """Fewest lines: 1 if a one-line win exists, else deepen until the witness's count."""
+    if not free:
+        return None, True
+    if "found" in one.status.values():
+        return 1, True
+    upper = len(lines)
+    if "unknown" in one.status.values():
+        return upper, upper == 1
+    for count in range(2, upper):
+        found = search_lines(space, targets=free, max_lines=count, budget=budget,
+                             stop_at_first=True)  # fmt: skip
+        statuses = set(found.status.values())
+        if "found" in statuses:
+            return count, True
+        if "unknown" in statuses:
+            return upper, False
+    return upper, True
