@@ -1,1 +1,39 @@
-"""Valhalla Calling: levels, rules, engine, exact solver, generator."""
+"""Valhalla Calling: a one-player grid puzzle about falling in battle, and its solver.
+
+Modules: ``rules`` (the knobs), ``level`` (the JSON format), ``fight`` and
+``engine`` (the rules, one step at a time), ``search`` (exhaustive search over
+packed states), ``trails`` (few-line plays), ``analysis`` and ``solver``
+(``solve(level)``), ``baseline`` (the plain single-step oracle), ``generator``,
+``pack`` (the level pack in ``data/valhalla_calling/levels``) and ``drawing``.
+
+>>> from workbench.games.valhalla import load_pack, solve
+>>> solve(load_pack()[0]).winnable
+True
+"""
+
+from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.generator import generate, random_level
+from workbench.games.valhalla.level import Enemy, Hero, Item, Level, load_level, save_level
+from workbench.games.valhalla.pack import load_pack, pack_table
+from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.solver import Solution, solve
+
+__all__ = [
+    "STAR_NAMES",
+    "Enemy",
+    "Game",
+    "Hero",
+    "Item",
+    "Level",
+    "Outcome",
+    "Rules",
+    "Situation",
+    "Solution",
+    "generate",
+    "load_level",
+    "load_pack",
+    "pack_table",
+    "random_level",
+    "save_level",
+    "solve",
+]

@@ -91,45 +91,56 @@ def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
 
 def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None:
     """Number of distinct fight orders (enemies in the order fought, the last one
-    fatal) of winning plays; None if more than ``budget`` state sets were needed.
+    fatal) of winning plays; None if more than ``budget`` groups were needed.
 
-    Plays with the same fights so far are followed together as the set of states
-    they can be in, so each order is counted once.
+    Plays with the same fights so far are followed together as one group: the
+    set of states they can be in (Healths as bits, as in the search), so each
+    order is counted once, and groups met again are not searched again.
     """
     memo: dict[frozenset, int] = {}
     work = [0]
-    n = space.n
+    enemy_bits = (1 << space.n) - 1
+    nothing = (0, 0, 0, 0)
 
-    def count(states: frozenset) -> int:
-        found = memo.get(states)
+    def winnable(node: int, attack: int) -> int:
+        found = space.wins.get((node, attack), nothing)
+        return found[0] | found[1] | found[2] | found[3]
+
+    def count(group: frozenset) -> int:
+        found = memo.get(group)
         if found is not None:
             return found
         work[0] += 1
         if work[0] > budget:
             raise OverflowError
-        todo, seen = list(states), set(states)
-        after: dict[int, set] = defaultdict(set)
+        pending = dict(group)
+        after: dict[int, dict] = defaultdict(dict)
         fatal: set[int] = set()
-        while todo:
-            for q, _, nxt, ends in space.successors(todo.pop()):
-                if nxt is None:
-                    if any(outcome.won for outcome, _ in ends):
-                        fatal.add(q)
-                elif not space.classes(nxt):
+        while pending:
+            (node, attack), healths = pending.popitem()
+            for q, _, _, child, a2, table, ends in space.moves(node, attack):
+                if table is None:
+                    more = healths & winnable(child, a2)
+                    if more:
+                        pending[child, a2] = pending.get((child, a2), 0) | more
                     continue
-                elif q < n:
-                    after[q].add(nxt)
-                elif nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        total = len(fatal) + sum(count(frozenset(v)) for v in after.values())
-        memo[states] = total
+                if any(outcome.won and healths & mask for mask, outcome, _ in ends):
+                    fatal.add(q)
+                if child & enemy_bits:
+                    alive = ((healths & table.survives) >> table.damage) & winnable(child, a2)
+                    if alive:
+                        row = after[q]
+                        row[child, a2] = row.get((child, a2), 0) | alive
+        total = len(fatal) + sum(count(frozenset(row.items())) for row in after.values())
+        memo[group] = total
         return total
 
-    if not space.classes(space.start):
+    start = space.start_node, space.start_attack
+    healths = 1 << space.unpack(space.start).health
+    if not winnable(*start) & healths:
         return 0
     try:
-        return count(frozenset([space.start]))
+        return count(frozenset([(start, healths)]))
     except OverflowError:
         return None
 

@@ -124,6 +124,8 @@ class StateSpace:
         self._poi_bits = self._pos_bits[:-1]
         self._poi_at_bit = {b: k for k, b in enumerate(self._poi_bits)}
         self._pos_of_cell = {c: k for k, c in enumerate(self.cells)}
+        self._cell_bits = bit
+        self._promising: dict[tuple, bool] = {}
         kinds = [i.kind for i in level.items]
         most = (lambda kind: kinds.count(kind)) if rules.charges_stack else (lambda kind: 1)
         turns = [sum(i.turns for i in level.items if i.kind == k)
@@ -199,11 +201,13 @@ class StateSpace:
 
     def reachable(self, pos: int, left: int) -> tuple[tuple[int, int, bool], ...]:
         """Points of interest still there that the hero at ``pos`` can walk to over
-        empty fields: ``(target, shortest steps, can lengthen the walk)``.
+        empty fields: ``(target, shortest steps, can lengthen the walk)``."""
+        return self._reachable_from(self._pos_bits[pos], left)
 
-        A breadth-first flood fill on the bits of one int (bit ``r * width + c``).
-        """
-        key = left | pos << self._left_bits
+    def _reachable_from(self, origin: int, left: int) -> tuple[tuple[int, int, bool], ...]:
+        """:meth:`reachable` from the field of bit ``origin``: a breadth-first flood
+        fill on the bits of one int (bit ``r * width + c``)."""
+        key = left | origin << self._left_bits
         found = self._reach.get(key)
         if found is not None:
             return found
@@ -212,7 +216,7 @@ class StateSpace:
             if left >> p & 1:
                 blocked |= bit
         walkable, spread = self._walkable, self._spread
-        seen = frontier = self._pos_bits[pos]
+        seen = frontier = origin
         hits, depth = [], 0
         while frontier:
             depth += 1
@@ -224,7 +228,7 @@ class StateSpace:
                 low = hit & -hit
                 hits.append((self._poi_at_bit[low], depth))
                 hit ^= low
-        free = bool(spread(self._pos_bits[pos]) & walkable & ~blocked)
+        free = bool(spread(origin) & walkable & ~blocked)
         found = tuple((p, d, d >= 2 or free) for p, d in hits)
         self._reach[key] = found
         return found
@@ -312,12 +316,15 @@ class StateSpace:
 
     def _make_moves(self, node: int, attack: int) -> Iterator[tuple]:
         pos, mjolnir, shield, loki, chariot, _, _, left = self.unpack(node)
+        return self._moves_from(self._pos_bits[pos], mjolnir, shield, loki, chariot, left, attack)
+
+    def _moves_from(self, origin, mjolnir, shield, loki, chariot, left, attack) -> Iterator[tuple]:
         game, n, rules = self.game, self.n, self.game.rules
         by_fights = rules.loki_counts == "fights"
         floor = rules.attack_floor
         canonical = self._canonical_attack
         kills = n - (left & ((1 << n) - 1)).bit_count()
-        for q, shortest, bounce in self.reachable(pos, left):
+        for q, shortest, bounce in self._reachable_from(origin, left):
             rest = left & ~(1 << q)
             for d, a, active, late, lo, ch in self.walks(shortest, bounce, attack, loki, chariot):
                 if q >= n:
@@ -443,6 +450,40 @@ class StateSpace:
         attack = self._canonical_attack(s.attack)
         node = self._node(pos, s.mjolnir, s.shield, s.loki, s.chariot, left, attack)
         return self.state(node, attack, s.health)
+
+    def promising(self, situation, wanted: int) -> bool:
+        """Whether a free walk from an engine :class:`Situation` anywhere on the board
+        can still win a star class in ``wanted`` (a bitmask of classes).
+
+        Used to prune searches that walk step by step: a ``False`` is a proof.
+        """
+        s = situation
+        key = (s, wanted)
+        found = self._promising.get(key)
+        if found is not None:
+            return found
+        bit, found = 1 << s.health, False
+        left = s.enemies | s.items << self.n
+        origin = self._cell_bits[s.cell]
+        attack = self._canonical_attack(s.attack)
+        for _, _, _, child, a2, table, ends in self._moves_from(
+            origin, s.mjolnir, s.shield, s.loki, s.chariot, left, attack
+        ):
+            if table is None:
+                health = s.health
+            elif table.survives & bit:
+                health = s.health - table.damage
+            else:
+                found = any(mask & bit and o.won and wanted >> self._class_of(o) & 1
+                            for mask, o, _ in ends)  # fmt: skip
+                if found:
+                    break
+                continue
+            if self.classes(self.state(child, a2, health)) & wanted:
+                found = True
+                break
+        self._promising[key] = found
+        return found
 
     @property
     def size(self) -> int:

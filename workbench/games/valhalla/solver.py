@@ -73,6 +73,11 @@ class Solution:
     kill_orders: int | None
     stats: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def grade(self) -> str:
+        """The difficulty grade (:func:`grade`)."""
+        return grade(self)
+
     def to_json(self) -> dict[str, Any]:
         """The JSON answer of ``workbench valhalla solve --json``."""
         stats = {k: float(v) if isinstance(v, Fraction) else v for k, v in self.stats.items()}
@@ -120,7 +125,7 @@ class Solution:
             "fewest_lines": self.fewest_lines,
             "kill_orders": self.kill_orders,
             "states": self.stats["states"],
-            "grade": grade(self),
+            "grade": self.grade,
         }
 
 

@@ -5,9 +5,10 @@ edge twice in a row), so whether a level can be won in one line is a search over
 trails, which blows up with the grid. The search here is exact but budgeted:
 
 * it walks single steps with the engine, so it follows the rules literally;
-* at every event it asks the exhaustive free-walk search
-  (:class:`~workbench.games.valhalla.search.StateSpace`) which star classes are
-  still winnable; a trail play is also a free walk, so pruning on that is sound;
+* at every step it asks the exhaustive free-walk search
+  (:class:`~workbench.games.valhalla.search.StateSpace`) whether a star class
+  still sought can be won from there; a trail play is also a free walk, so
+  pruning on that is sound;
 * a position (situation, used edges, lines drawn) is searched once: the search
   only asks whether a winning end can be reached;
 * it stops after ``budget`` nodes and then says ``"unknown"``, never a wrong "no".
@@ -125,8 +126,11 @@ def search_lines(
                     break
                 continue
             key = (step, after, count)
-            event = (step.enemies, step.items) != (s.enemies, s.items)
-            if key in visited or (event and not space.classes(space.state_of(step)) & wanted):
+            if (step.enemies, step.items) != (s.enemies, s.items):
+                hopeful = space.classes(space.state_of(step)) & wanted
+            else:
+                hopeful = space.promising(step, wanted)
+            if key in visited or not hopeful:
                 undraw(blocked)
                 continue
             visited.add(key)

@@ -1,0 +1,109 @@
+"""Random levels, kept only when the solver proves them winnable with the stars asked for.
+
+:func:`random_level` draws a level from a NumPy generator; :func:`generate`
+draws until it has found the levels asked for, solving each one and keeping
+those where some winning play earns every requested star together. The same
+seed gives the same levels.
+
+>>> found = next(generate(4, 4, enemies=3, items=1, ability="to_valhalla", seed=3))
+>>> found.winnable, found.grade in GRADES
+(True, True)
+>>> found.level == next(generate(4, 4, enemies=3, items=1, ability="to_valhalla", seed=3)).level
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+from workbench.errors import RulesError
+from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Level
+from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.solver import GRADES, Solution, solve
+
+__all__ = ["GRADES", "generate", "random_level"]
+
+
+def random_level(
+    rng: np.random.Generator,
+    width: int,
+    height: int,
+    *,
+    enemies: int,
+    items: int = 0,
+    walls: int = 0,
+    ability: str = "none",
+    name: str = "random",
+) -> Level:
+    """A random level: hero Attack 3..8 and Health about twice the enemies' count
+    to four times it, enemies with Attack 1..8 and Health 1..6, random items."""
+    if ability not in ABILITIES:
+        raise RulesError(f"ability: expected one of {', '.join(ABILITIES)}, got {ability!r}")
+    needed = 1 + enemies + items + walls
+    if enemies < 1 or needed > width * height:
+        raise RulesError(
+            f"a {width}x{height} grid cannot hold a start, {enemies} enemies (at least 1), "
+            f"{items} items and {walls} walls"
+        )
+    cells = [(int(r), int(c)) for r, c in np.ndindex(height, width)]
+    order = rng.permutation(len(cells))
+    spots = [cells[k] for k in order[:needed]]
+    start, spots = spots[0], spots[1:]
+    foes = [
+        {"at": list(spots[k]), "attack": int(rng.integers(1, 9)), "health": int(rng.integers(1, 7))}
+        for k in range(enemies)
+    ]
+    things = []
+    for k in range(items):
+        kind = ITEM_KINDS[int(rng.integers(len(ITEM_KINDS)))]
+        thing = {"at": list(spots[enemies + k]), "kind": kind}
+        if kind in TIMED_ITEMS:
+            thing["turns"] = int(rng.integers(1, 5))
+        things.append(thing)
+    hero = {
+        "health": int(rng.integers(2 * enemies, 4 * enemies + 1)),
+        "attack": int(rng.integers(3, 9)),
+        "ability": ability,
+    }
+    return Level.from_dict({
+        "name": name, "width": width, "height": height, "start": list(start), "hero": hero,
+        "enemies": foes, "items": things, "walls": [list(c) for c in spots[enemies + items:]],
+    })  # fmt: skip
+
+
+def generate(
+    width: int,
+    height: int,
+    *,
+    enemies: int,
+    items: int = 0,
+    ability: str = "none",
+    stars: Iterable[str] = (),
+    walls: int = 0,
+    count: int = 1,
+    seed: int = 0,
+    rules: Rules | None = None,
+    tries: int = 500,
+) -> Iterator[Solution]:
+    """Yield up to ``count`` solved levels winnable with all of ``stars`` in one play.
+
+    Each yielded :class:`~workbench.games.valhalla.solver.Solution` carries the
+    level, its answers and its difficulty ``grade``. Stops after ``tries`` draws.
+    """
+    wanted = set(stars)
+    unknown = wanted - set(STAR_NAMES)
+    if unknown:
+        raise RulesError(f"stars: unknown {sorted(unknown)}; expected some of {STAR_NAMES}")
+    rng = np.random.default_rng(seed)
+    made = 0
+    for attempt in range(tries):
+        if made == count:
+            return
+        level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
+                             ability=ability, name=f"generated {seed}-{attempt}")  # fmt: skip
+        solution = solve(level, rules)
+        if any(wanted <= set(found) for found in solution.star_sets):
+            made += 1
+            yield solution
