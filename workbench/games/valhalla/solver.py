@@ -188,7 +188,7 @@ def solve(
     best = sets[0] if sets else ()
     lines: list[list[Cell]] = []
     strike = False
-    if best:
+    if sets:
         c = ("all_but_one" in best) + 2 * ("strong_killer" in best)
         if "one_line" in best:
             lines, strike = one.lines[1 << c], one.final_strike[1 << c]

@@ -1,0 +1,92 @@
+"""The packed search against the plain single-step BFS: exact agreement of outcome sets."""
+
+import numpy as np
+import pytest
+
+from workbench.games.valhalla.baseline import baseline_outcomes
+from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.search import StateSpace, outcome_class, walk_lengths
+
+from .conftest import micro, small_levels
+
+
+def _classes(game, outcomes):
+    return sum({1 << outcome_class(game, o) for o in outcomes if o.won})
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_outcomes_equal_the_single_step_bfs_on_random_small_levels(chunk):
+    winnable = 0
+    for level, rules in small_levels(80, seed=100 + chunk):
+        game = Game(level, rules)
+        expected = baseline_outcomes(game)
+        space = StateSpace(game, prune=False)
+        assert space.outcomes == expected, (level.to_dict(), rules.to_dict())
+        assert space.classes(space.start) == _classes(game, expected)
+        winnable += any(o.won for o in expected)
+    assert winnable > 10  # the sample is not all trivial losses
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_pruning_keeps_every_winning_outcome(chunk):
+    for level, rules in small_levels(80, seed=200 + chunk, max_side=5, max_enemies=5):
+        game = Game(level, rules)
+        full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=True)
+        assert {o for o in pruned.outcomes if o.won} == {o for o in full.outcomes if o.won}
+        assert pruned.classes(pruned.start) == full.classes(full.start)
+        assert pruned.size <= full.size
+
+
+def test_every_pruned_state_keeps_its_classes():
+    # Per state, not only at the start: the witness and the trail search rely on it.
+    for level, rules in small_levels(40, seed=7, max_side=4):
+        game = Game(level, rules)
+        full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=True)
+        for layer in full.layers:
+            for node, rows in layer.items():
+                for attack, healths in rows.items():
+                    for h in range(healths.bit_length()):
+                        if healths >> h & 1:
+                            s = full.unpack(full.state(node, attack, h))
+                            situation = _situation(game, full, s)
+                            mine = pruned.classes(pruned.state_of(situation))
+                            assert mine == full.classes(full.state(node, attack, h))
+
+
+def _situation(game, space, s):
+    from workbench.games.valhalla.engine import Situation
+
+    n = space.n
+    return Situation(space.cells[s.pos], s.health, s.attack, s.left & ((1 << n) - 1),
+                     s.left >> n, s.mjolnir, s.shield, s.loki, s.chariot)  # fmt: skip
+
+
+@pytest.mark.parametrize("shortest", range(1, 5))
+def test_walk_lengths_match_brute_force_walks(shortest):
+    # On an open 5x5 grid: every length of walk from the centre to a cell that far away.
+    rows, cols = 5, 5
+    start, goal = (2, 2), (2, 2 + shortest) if shortest <= 2 else (2 - (shortest - 2), 4)
+    counts = np.zeros((rows, cols), dtype=bool)
+    counts[start] = True
+    lengths = []
+    for d in range(1, 10):
+        nxt = np.zeros_like(counts)
+        for r, c in zip(*np.nonzero(counts), strict=True):
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    nxt[r + dr, c + dc] = True
+        counts = nxt
+        if counts[goal]:
+            lengths.append(d)
+    assert lengths == walk_lengths(lengths[0], bounce=True, limit=9)
+    assert lengths[0] == shortest
+
+
+def test_a_longer_walk_wins_where_the_shortest_loses():
+    # The hero must best A, then reach B weak enough that B strikes first.
+    level = micro(["S.AB"], health=3, attack=7, enemies={"A": (1, 1), "B": (4, 4)})
+    game = Game(level)
+    assert game.replay([[(0, 0), (0, 1), (0, 2), (0, 3)]]).won is False  # the shortest walk
+    space = StateSpace(game)
+    assert space.classes(space.start)  # but some longer walk wins
+    assert game.replay([[(0, 0), (0, 1), (0, 2)], [(0, 2), (0, 1)], [(0, 1), (0, 2), (0, 3)]]).won
