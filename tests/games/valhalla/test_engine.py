@@ -18,7 +18,8 @@ def walk(game, cells, **kwargs):
 
 def test_each_step_costs_one_attack_down_to_the_floor():
     game = Game(micro(["S....E"], health=9, attack=3, enemies={"E": (1, 1)}))
-    assert [walk(game, [(0, c) for c in range(1, k + 1)]).attack for k in range(1, 5)] == [2, 1, 1, 1]
+    attacks = [walk(game, [(0, c) for c in range(1, k + 1)]).attack for k in range(1, 5)]
+    assert attacks == [2, 1, 1, 1]
     floor2 = Game(game.level, Rules(attack_floor=2))
     assert walk(floor2, [(0, 1), (0, 2), (0, 3)]).attack == 2
 

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict, deque
 from fractions import Fraction
 
@@ -57,7 +58,7 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
     game = space.game
     state, walk = space.start, [game.level.start]
     while True:
-        pos, *_, left = space.unpack(state)
+        left = space.unpack(state).left
         for q, d, nxt, ends in space.successors(state):
             if multi_line and state == space.start and d == 1 and nxt is None:
                 continue
@@ -77,7 +78,7 @@ def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
     lines = [[walk[0]]]
     used: set = set()
     last = None
-    for a, b in zip(walk, walk[1:]):
+    for a, b in itertools.pairwise(walk):
         edge = frozenset((a, b))
         follows = edge in used if game.rules.line_rule == "no_edge_twice" else edge == last
         if follows:
@@ -158,7 +159,8 @@ def random_walk_share(game: Game, *, walks: int = 200, seed: int = 0) -> Fractio
             options = game.neighbours(s.cell)
             if not options:
                 break
-            s = game.step(s, options[rng.integers(len(options))], final_strike=bool(rng.integers(2)))
+            cell = options[rng.integers(len(options))]
+            s = game.step(s, cell, final_strike=bool(rng.integers(2)))
             if isinstance(s, Outcome):
                 wins += s.won
                 break

@@ -22,6 +22,7 @@ Outcome(won=True, kills=1, killer=0, strong=True)
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -246,7 +247,7 @@ class Game:
                 raise IllegalMoveError(f"line {k + 1} must start on the hero's cell {list(s.cell)}")
             used: set[frozenset] = set()
             last = None
-            for j, (a, b) in enumerate(zip(cells, cells[1:])):
+            for j, (a, b) in enumerate(itertools.pairwise(cells)):
                 edge = frozenset((a, b))
                 if edge in used if self.rules.line_rule == "no_edge_twice" else edge == last:
                     raise IllegalMoveError(f"line {k + 1}, step {j + 1}: follows itself")

@@ -48,12 +48,13 @@ def hero_strikes_first(
     """Who strikes first: the higher Attack (the lower with Trickster's Cunning).
 
     The hero wins ties. Loki's Trickery switches the result; with Trickster's
-    Cunning the two cancel (the higher Attack strikes first, the hero wins ties). ``loki_on_tie="hero"`` keeps ties with the hero.
+    Cunning the two cancel (the higher Attack strikes first, the hero wins ties).
+    ``loki_on_tie="hero"`` keeps ties with the hero under Loki.
 
     >>> hero_strikes_first(3, 3), hero_strikes_first(3, 3, loki=True)
     (True, False)
-    >>> hero_strikes_first(2, 5, trickster=True), hero_strikes_first(2, 5, trickster=True, loki=True)
-    (True, False)
+    >>> [hero_strikes_first(2, 5, trickster=True, loki=loki) for loki in (False, True)]
+    [True, False]
     """
     if hero_attack == enemy_attack:
         return not (loki and not trickster and loki_on_tie == "swap")

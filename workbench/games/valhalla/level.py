@@ -16,10 +16,13 @@ and reports every problem at once, each with its JSON path.
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 4}]})
 >>> level.enemies[0]
 Enemy(at=(0, 2), attack=5, health=4)
->>> Level.from_dict({**level.to_dict(), "width": 0, "items": [{"at": [0, 1], "kind": "axe"}]})
-Traceback (most recent call last):
-...
-workbench.errors.DataError: level: $.width: expected an integer from 1 to 16, got 0 (and 1 more problem(s))
+>>> bad = {**level.to_dict(), "width": 0, "hero": {"health": 5}}
+>>> try:
+...     Level.from_dict(bad, source="duel.json")
+... except DataError as error:
+...     print(error.details())
+duel.json: $.width: expected an integer from 1 to 16, got 0
+duel.json: $.hero: missing key 'attack'
 """
 
 from __future__ import annotations

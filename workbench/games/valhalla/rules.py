@@ -121,7 +121,6 @@ class Rules:
         says="Star for 'falling against an enemy that has equal or more attack to Player "
         "Character at the start': the killer's Attack >= the hero's Attack at the start "
         "of the level.",
-        alternatives="'fight_attack': compared with the hero's Attack when the fatal "
-        "fight starts.",
+        alternatives="'fight_attack': compared with the hero's Attack when the fatal fight starts.",
         choices=("starting_attack", "fight_attack"),
     )

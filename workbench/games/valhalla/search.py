@@ -186,7 +186,8 @@ class StateSpace:
             if self._mjolnir_blind:
                 mjolnir = 0
         s = self._shifts
-        return left | pos << s[0] | mjolnir << s[1] | shield << s[2] | loki << s[3] | chariot << s[4]
+        return (left | pos << s[0] | mjolnir << s[1] | shield << s[2] | loki << s[3]
+                | chariot << s[4])  # fmt: skip
 
     def state(self, node: int, attack: int, health: int) -> int:
         """The packed state of a node with this Attack and Health."""
@@ -493,7 +494,4 @@ class StateSpace:
 
     def winnable_states(self) -> int:
         """Number of reached states from which some win can still follow."""
-        total = 0
-        for (node, attack), found in self.wins.items():
-            total += (found[0] | found[1] | found[2] | found[3]).bit_count()
-        return total
+        return sum((f[0] | f[1] | f[2] | f[3]).bit_count() for f in self.wins.values())

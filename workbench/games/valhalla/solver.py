@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -164,10 +165,8 @@ def solve(
     walks = {}
     for c in range(4):
         if free >> c & 1:
-            try:
+            with contextlib.suppress(ValueError):  # only a one-step play wins this class
                 walks[c] = witness_walk(space, target=c, multi_line=True)
-            except ValueError:  # only a one-step play wins this class
-                pass
     multi = sum(1 << c for c in walks)
     one = search_lines(space, targets=free, max_lines=1, budget=line_budget)
     for c, (walk, strike) in walks.items():
