@@ -1,0 +1,105 @@
+"""``workbench valhalla``: solve Valhalla Calling levels and generate new ones.
+
+>>> from workbench.cli import main
+>>> main(["valhalla", "solve", "data/valhalla_calling/levels/01_first_blood.json"])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pandas as pd
+
+from workbench.cli.output import print_json, print_table
+from workbench.games.valhalla.generator import generate
+from workbench.games.valhalla.level import ABILITIES, load_level, save_level
+from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.solver import solve
+from workbench.jsonio import load_json
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``valhalla solve`` and ``valhalla generate``."""
+    group = subparsers.add_parser("valhalla", help="Valhalla Calling: solve and generate levels")
+    commands = group.add_subparsers(dest="valhalla_command", metavar="COMMAND", required=True)
+
+    solve_cmd = commands.add_parser("solve", help="solve a level file exactly")
+    solve_cmd.add_argument("level", help="level JSON file")
+    solve_cmd.add_argument("--json", action="store_true", help="print the answer as JSON")
+    _common(solve_cmd)
+    solve_cmd.set_defaults(func=_solve)
+
+    gen = commands.add_parser("generate", help="generate levels verified by the solver")
+    gen.add_argument("--width", type=int, required=True)
+    gen.add_argument("--height", type=int, required=True)
+    gen.add_argument("--enemies", type=int, required=True)
+    gen.add_argument("--items", type=int, default=0)
+    gen.add_argument("--walls", type=int, default=0)
+    gen.add_argument("--ability", choices=ABILITIES, default="none")
+    gen.add_argument("--stars", nargs="*", choices=STAR_NAMES, default=[],
+                     help="stars some winning play must earn together")  # fmt: skip
+    gen.add_argument("--count", type=int, default=5, help="levels wanted (default 5)")
+    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--tries", type=int, default=500, help="random levels drawn at most")
+    gen.add_argument("--out", required=True, help="folder for the level files")
+    gen.add_argument("--json", action="store_true", help="print the summaries as JSON")
+    _common(gen)
+    gen.set_defaults(func=_generate)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", help="JSON file of rules knobs that differ from the defaults")
+    parser.add_argument("--line-budget", type=int, default=50_000,
+                        help="search nodes for one-line / fewest-lines questions")  # fmt: skip
+
+
+def _rules(args) -> Rules:
+    if not args.rules:
+        return Rules()
+    return Rules.from_dict(load_json(args.rules), source=args.rules)
+
+
+def _solve(args) -> int:
+    level = load_level(args.level)
+    result = solve(level, _rules(args), line_budget=args.line_budget)
+    if args.json:
+        print_json(result.to_json())
+        return 0
+    print(f"{level.name}: {'winnable' if result.winnable else 'NOT winnable'}")
+    if result.winnable:
+        print(f"best: {result.max_stars} star(s) ({', '.join(result.best) or 'none'}); "
+              f"fewest lines: {result.fewest_lines}"
+              f"{'' if result.fewest_lines_exact else ' (upper bound)'}; "
+              f"winning kill orders: {result.kill_orders}")  # fmt: skip
+        print_table(result.star_table(), title="star sets:")
+        for k, line in enumerate(result.solution, 1):
+            print(f"line {k}: " + " ".join(f"{r},{c}" for r, c in line))
+    stats = pd.DataFrame([{k: str(v) for k, v in result.stats.items()}])
+    print_table(stats, title="difficulty:")
+    return 0
+
+
+def _generate(args) -> int:
+    out = Path(args.out)
+    found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
+                     ability=args.ability, stars=args.stars, walls=args.walls, count=args.count,
+                     seed=args.seed, rules=_rules(args), tries=args.tries)  # fmt: skip
+    rows = []
+    for k, result in enumerate(found, 1):
+        level = result.level.replace(
+            name=f"Generated {args.seed}-{k}",
+            description=f"generated with seed {args.seed}; grade {result.grade}",
+        )
+        path = out / f"generated_{args.seed}_{k:02d}.json"
+        save_level(level, path)
+        rows.append({**result.summary(), "level": level.name, "file": str(path)})
+    if args.json:
+        print_json(rows)
+    elif rows:
+        print_table(pd.DataFrame(rows))
+    else:
+        print(f"no level found in {args.tries} tries")
+    return 0 if rows else 1
