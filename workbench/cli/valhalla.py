@@ -1,7 +1,12 @@
 """``workbench valhalla``: solve Valhalla Calling levels and generate new ones.
 
 >>> from workbench.cli import main
->>> main(["valhalla", "solve", "data/valhalla_calling/levels/01_first_blood.json"])  # doctest: +SKIP
+>>> from workbench.games.valhalla.pack import PACK_DIR
+>>> main(["valhalla", "solve", str(PACK_DIR / "04_to_valhalla.json")])  # doctest: +ELLIPSIS
+To Valhalla: winnable
+best: 2 star(s) (one_line, strong_killer); fewest lines: 1; winning kill orders: 1
+...
+0
 """
 
 from __future__ import annotations
