@@ -1,0 +1,110 @@
+"""The Valhalla level editor, headless: palette, clicks, enemy edits, resize, files, Solve."""
+
+import json
+
+from workbench.games.valhalla.level import ITEM_KINDS, Level
+from workbench.widgets.level_editor import TOOLS, LevelEditor
+
+START = Level.from_dict({
+    "name": "Editor test", "width": 3, "height": 3, "start": [0, 0],
+    "hero": {"health": 5, "attack": 4, "ability": "none"},
+    "enemies": [{"at": [2, 2], "attack": 9, "health": 20}],
+})  # fmt: skip
+
+
+def fill(editor, cell):
+    return next(s["fill"] for s in editor.board.shapes if s["id"] == f"{cell[0]},{cell[1]}")
+
+
+def test_palette_has_every_tool():
+    assert set(TOOLS) == {"wall", "enemy", "start", "eraser", *ITEM_KINDS}
+    assert LevelEditor(START).tool.options == TOOLS
+
+
+def test_board_clicks_place_things_and_solve_finds_the_new_win():
+    editor = LevelEditor(START)
+    editor.solve_button.click()
+    assert editor.result.value == "Not winnable."
+    editor.tool.value = "enemy"
+    editor.enemy_attack.value, editor.enemy_health.value = 1, 1
+    editor.board._handle_custom_msg({"event": "click", "cell": "0,2"}, [])
+    assert editor.level().enemies[0].at == (0, 2)
+    assert editor.result.value == "Press Solve."  # edits forget the old answer
+    editor.solve_button.click()
+    assert editor.result.value.startswith("Winnable: best 3 stars")
+    paths = [m for m in editor.board.marks if m["kind"] == "path"]
+    assert len(paths) == len(editor.solution.solution) >= 1
+    assert paths[0]["points"][0] == [0.5, 0.5]  # drawn from the start cell's centre
+    assert "achievable" in editor.stars.value
+
+
+def test_walls_paint_by_dragging_but_enemies_need_a_click():
+    editor = LevelEditor(START)
+    editor.tool.value = "wall"
+    for cell in ("1,0", "1,1"):
+        editor.board._handle_custom_msg({"event": "drag", "cell": cell}, [])
+    assert editor.level().walls == ((1, 0), (1, 1))
+    assert fill(editor, (1, 1)) != fill(editor, (0, 1))
+    editor.tool.value = "enemy"
+    editor.board._handle_custom_msg({"event": "drag", "cell": "0,1"}, [])
+    assert len(editor.level().enemies) == 1
+    editor.tool.value = "eraser"
+    editor.click((1, 0))
+    assert editor.level().walls == ((1, 1),)
+
+
+def test_selecting_an_enemy_edits_its_attack_and_health():
+    editor = LevelEditor(START)
+    editor.tool.value = "enemy"
+    editor.click((2, 2))
+    assert (editor.enemy_attack.value, editor.enemy_health.value) == (9, 20)
+    assert editor.board.highlighted == ["2,2"]
+    editor.enemy_health.value = 7
+    assert editor.level().enemies[0].health == 7
+
+
+def test_items_carry_turns_and_the_start_moves():
+    editor = LevelEditor(START)
+    editor.tool.value, editor.turns.value = "thors_chariot", 4
+    editor.click((0, 1))
+    editor.tool.value = "start"
+    editor.click((1, 1))
+    level = editor.level()
+    assert level.items[0].kind == "thors_chariot" and level.items[0].turns == 4
+    assert level.start == (1, 1)
+    editor.tool.value = "wall"
+    editor.click((1, 1))
+    assert "start cell stays empty" in editor.status.value and not editor.level().walls
+
+
+def test_resize_drops_what_falls_outside():
+    editor = LevelEditor(START)
+    editor.tool.value = "wall"
+    editor.click((2, 0))
+    editor.tool.value = "enemy"
+    editor.click((0, 1))
+    editor.width_field.value, editor.height_field.value = 2, 2
+    editor.resize_button.click()
+    level = editor.level()
+    assert (level.width, level.height) == (2, 2) and level.walls == ()
+    assert [e.at for e in level.enemies] == [(0, 1)]
+    assert len(editor.board.shapes) == 4
+
+
+def test_save_and_load_round_trip_and_bad_files_show_a_message(tmp_path):
+    editor = LevelEditor(START, path=tmp_path / "mine.json")
+    editor.save_button.click()
+    assert json.loads((tmp_path / "mine.json").read_text())["name"] == "Editor test"
+    other = LevelEditor()
+    other.path.value = str(tmp_path / "mine.json")
+    other.load_button.click()
+    assert other.level() == START
+    (tmp_path / "bad.json").write_text('{"name": 3}')
+    other.load(tmp_path / "bad.json")
+    assert other.status.value.startswith(f"{tmp_path / 'bad.json'}: $")
+    assert other.level() == START
+    other.tool.value = "eraser"
+    other.click((2, 2))
+    other.save(tmp_path / "empty.json")
+    assert "at least one enemy" in other.status.value
+    assert not (tmp_path / "empty.json").exists()

@@ -1,0 +1,296 @@
+"""A level editor for Valhalla Calling: draw a level with the mouse, press Solve.
+
+Built on the shared :class:`~workbench.widgets.board.BoardView`. Pick a tool in
+the palette (wall, enemy, each item kind, start, eraser) and click cells (walls
+and the eraser also paint while dragging). With the enemy tool, clicking an
+enemy selects it and the Attack/Health fields then edit it. Resize the grid,
+load and save JSON, and Solve: the witness solution is drawn on the board (one
+colour per line) and the star table shown below.
+
+Everything is testable without a browser:
+
+>>> from workbench.games.valhalla.level import Level
+>>> editor = LevelEditor(Level.from_dict({"name": "Duel", "width": 3, "height": 1,
+...     "start": [0, 0], "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]}))
+>>> editor.tool.value = "wall"
+>>> editor.click((0, 1))
+>>> editor.solve_button.click()
+>>> editor.result.value
+'Not winnable.'
+>>> editor.tool.value = "eraser"
+>>> editor.click((0, 1))
+>>> editor.solve_button.click()
+>>> editor.result.value
+'Winnable: best 2 stars (one_line, strong_killer); fewest lines 1; 1 winning kill order.'
+"""
+
+from __future__ import annotations
+
+import os
+
+import ipywidgets as widgets
+
+from workbench.errors import DataError, WorkbenchError
+from workbench.games.valhalla.level import (
+    ABILITIES,
+    ITEM_KINDS,
+    MAX_SIDE,
+    TIMED_ITEMS,
+    Level,
+    load_level,
+    save_level,
+)
+from workbench.games.valhalla.rules import Rules
+from workbench.games.valhalla.solver import Solution, solve
+from workbench.grids.square import Cell, square_center
+from workbench.widgets.board import BoardView, cell_id, parse_cell_id, square_shapes
+
+__all__ = ["TOOLS", "LevelEditor"]
+
+#: The palette, in order.
+TOOLS: tuple[str, ...] = ("wall", "enemy", *ITEM_KINDS, "start", "eraser")
+_ITEM_MARK = {"mjolnir": "M", "lokis_trickery": "L", "dwarven_shield": "D",
+              "thors_chariot": "C", "potion_of_vitality": "P"}  # fmt: skip
+_FILL = {"wall": "#4a4a4a", "enemy": "#e8a0a0", "item": "#a8d0f0", "start": "#a8e0a8"}
+_LINE_COLOURS = ("#c0392b", "#2980b9", "#8e44ad", "#d35400", "#16a085")
+_EMPTY = {"name": "New level", "width": 5, "height": 5, "start": [0, 0],
+          "hero": {"health": 10, "attack": 5, "ability": "none"},
+          "enemies": [{"at": [4, 4], "attack": 5, "health": 5}]}  # fmt: skip
+
+
+def _number(description: str, value: int, *, low: int = 0, high: int = 999):
+    return widgets.BoundedIntText(value=value, min=low, max=high, description=description,
+                                  layout=widgets.Layout(width="150px"),
+                                  style={"description_width": "60px"})  # fmt: skip
+
+
+class LevelEditor(widgets.VBox):
+    """Edit a :class:`Level` on a clickable board; ``level()`` returns it, validated."""
+
+    def __init__(self, level: Level | None = None, *, rules: Rules | None = None,
+                 path: str | os.PathLike[str] = "level.json"):  # fmt: skip
+        self.rules = rules or Rules()
+        self.solution: Solution | None = None
+        self.board = BoardView(width_px=420)
+        self.board.on_cell_event(self._on_cell_event)
+        self.tool = widgets.ToggleButtons(options=TOOLS, value="enemy", description="Tool")
+        self.tool.style.button_width = "118px"
+        self.enemy_attack = _number("Attack", 4)
+        self.enemy_health = _number("Health", 4, low=1)
+        self.turns = _number("Turns", 3, low=1, high=99)
+        self.hero_health = _number("Health", 10, low=1)
+        self.hero_attack = _number("Attack", 5, low=1)
+        self.ability = widgets.Dropdown(options=ABILITIES, description="Ability")
+        self.width_field = _number("Width", 5, low=1, high=MAX_SIDE)
+        self.height_field = _number("Height", 5, low=1, high=MAX_SIDE)
+        self.name_field = widgets.Text(description="Name")
+        self.path = widgets.Text(value=str(path), description="File")
+        buttons = {}
+        for label in ("Resize", "Load", "Save", "Solve"):
+            buttons[label] = widgets.Button(description=label)
+            buttons[label].add_class(f"valhalla-{label.lower()}")
+        self.resize_button, self.load_button = buttons["Resize"], buttons["Load"]
+        self.save_button, self.solve_button = buttons["Save"], buttons["Solve"]
+        self.resize_button.on_click(
+            lambda _: self.resize(self.width_field.value, self.height_field.value)
+        )
+        self.load_button.on_click(lambda _: self.load(self.path.value))
+        self.save_button.on_click(lambda _: self.save(self.path.value))
+        self.solve_button.on_click(lambda _: self.solve())
+        for field in (self.enemy_attack, self.enemy_health):
+            field.observe(self._edit_selected, names="value")
+        self.status = widgets.Label()
+        self.status.add_class("valhalla-status")
+        self.result = widgets.Label("Press Solve.")
+        self.result.add_class("valhalla-result")
+        self.stars = widgets.HTML()
+        self.stars.add_class("valhalla-stars")
+        self.selected: Cell | None = None
+        super().__init__([
+            widgets.HBox([self.name_field, self.hero_health, self.hero_attack, self.ability]),
+            self.tool,
+            widgets.HBox([widgets.Label("New enemy / selected:"), self.enemy_attack,
+                          self.enemy_health, widgets.Label("Timed items:"), self.turns]),
+            widgets.HBox([self.board, widgets.VBox([self.result, self.stars])]),
+            widgets.HBox([self.width_field, self.height_field, self.resize_button, self.path,
+                          self.load_button, self.save_button, self.solve_button]),
+            self.status,
+        ])  # fmt: skip
+        self.add_class("valhalla-editor")
+        self.set_level(level or Level.from_dict(_EMPTY))
+
+    # --- the level ------------------------------------------------------------------
+
+    def set_level(self, level: Level) -> None:
+        """Show ``level`` in the editor (forgets any solution)."""
+        self.name_field.value = level.name
+        self.hero_health.value, self.hero_attack.value = level.hero.health, level.hero.attack
+        self.ability.value = level.hero.ability
+        self.width_field.value, self.height_field.value = level.width, level.height
+        self._start = level.start
+        self._walls = set(level.walls)
+        self._enemies = {e.at: (e.attack, e.health) for e in level.enemies}
+        self._items = {i.at: (i.kind, i.turns) for i in level.items}
+        self._description = level.description
+        self._size = (level.width, level.height)
+        self.selected = None
+        self._changed()
+
+    def level(self) -> Level:
+        """The level drawn, validated (raises :class:`DataError` naming the problem)."""
+        width, height = self._size
+        return Level.from_dict({
+            "name": self.name_field.value or "untitled", "width": width, "height": height,
+            "start": list(self._start),
+            "hero": {"health": self.hero_health.value, "attack": self.hero_attack.value,
+                     "ability": self.ability.value},
+            "enemies": [{"at": list(c), "attack": a, "health": h}
+                        for c, (a, h) in sorted(self._enemies.items())],
+            "items": [{"at": list(c), "kind": k, **({"turns": t} if k in TIMED_ITEMS else {})}
+                      for c, (k, t) in sorted(self._items.items())],
+            "walls": [list(c) for c in sorted(self._walls)],
+            **({"description": self._description} if self._description else {}),
+        }, source="editor")  # fmt: skip
+
+    # --- editing ----------------------------------------------------------------------
+
+    def click(self, cell: Cell, *, drag: bool = False) -> None:
+        """Apply the current tool to ``cell`` (what a mouse click does)."""
+        tool, cell = self.tool.value, tuple(cell)
+        if drag and tool not in ("wall", "eraser"):
+            return
+        if tool == "enemy" and cell in self._enemies:
+            self.selected = cell
+            attack, health = self._enemies[cell]
+            self._set_fields(attack, health)
+            self._changed(f"selected the enemy at {list(cell)}")
+            return
+        if cell == self._start and tool != "start":
+            self.status.value = "the start cell stays empty: move the start first"
+            return
+        if tool == "start":
+            self._clear(cell)
+            self._start = cell
+        elif tool == "eraser":
+            self._clear(cell)
+        elif tool == "wall":
+            self._clear(cell)
+            self._walls.add(cell)
+        elif tool == "enemy":
+            self._clear(cell)
+            self._enemies[cell] = (self.enemy_attack.value, self.enemy_health.value)
+            self.selected = cell
+        else:
+            self._clear(cell)
+            self._items[cell] = (tool, self.turns.value if tool in TIMED_ITEMS else 0)
+        self._changed(f"{tool} at {list(cell)}")
+
+    def resize(self, width: int, height: int) -> None:
+        """Change the grid size; whatever falls outside is dropped."""
+        inside = lambda c: c[0] < height and c[1] < width  # noqa: E731
+        self._walls = {c for c in self._walls if inside(c)}
+        self._enemies = {c: v for c, v in self._enemies.items() if inside(c)}
+        self._items = {c: v for c, v in self._items.items() if inside(c)}
+        if not inside(self._start):
+            self._start = (0, 0)
+            self._clear((0, 0))
+        self._size = (width, height)
+        self.selected = None
+        self._changed(f"resized to {width}x{height}")
+
+    def load(self, path: str | os.PathLike[str]) -> None:
+        """Load a level file (problems are shown in the status line)."""
+        try:
+            self.set_level(load_level(path))
+        except DataError as error:
+            self.status.value = str(error)
+            return
+        self.status.value = f"loaded {path}"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save the level as JSON, atomically."""
+        try:
+            save_level(self.level(), path)
+        except (WorkbenchError, OSError) as error:
+            self.status.value = str(error)
+            return
+        self.status.value = f"saved {path}"
+
+    def solve(self) -> Solution | None:
+        """Solve the level: witness drawn on the board, star table and summary shown."""
+        try:
+            self.solution = solve(self.level(), self.rules)
+        except WorkbenchError as error:
+            self.status.value = str(error)
+            return None
+        result = self.solution
+        if not result.winnable:
+            self.result.value = "Not winnable."
+        else:
+            orders = result.kill_orders
+            self.result.value = (
+                f"Winnable: best {result.max_stars} star{'s' * (result.max_stars != 1)} "
+                f"({', '.join(result.best) or 'none'}); fewest lines {result.fewest_lines}"
+                f"{'' if result.fewest_lines_exact else ' or fewer'}; {orders} winning kill "
+                f"order{'s' * (orders != 1)}."
+            )
+        self.stars.value = result.star_table().to_html(index=False)
+        self._draw()
+        return result
+
+    # --- internals ----------------------------------------------------------------------
+
+    def _clear(self, cell: Cell) -> None:
+        self._walls.discard(cell)
+        self._enemies.pop(cell, None)
+        self._items.pop(cell, None)
+        if self.selected == cell:
+            self.selected = None
+
+    def _set_fields(self, attack: int, health: int) -> None:
+        selected, self.selected = self.selected, None  # do not edit while filling in
+        self.enemy_attack.value, self.enemy_health.value = attack, health
+        self.selected = selected
+
+    def _edit_selected(self, _change) -> None:
+        if self.selected in self._enemies:
+            self._enemies[self.selected] = (self.enemy_attack.value, self.enemy_health.value)
+            self._changed(f"enemy at {list(self.selected)} is now "
+                          f"{self.enemy_attack.value}/{self.enemy_health.value}")  # fmt: skip
+
+    def _changed(self, message: str = "") -> None:
+        self.solution = None
+        self.result.value = "Press Solve."
+        self.stars.value = ""
+        self.status.value = message
+        self._draw()
+
+    def _on_cell_event(self, ident: str, kind: str) -> None:
+        self.click(parse_cell_id(ident)[1], drag=kind == "drag")
+
+    def _content(self, cell: Cell) -> tuple[str, str]:
+        if cell == self._start:
+            return _FILL["start"], "S"
+        if cell in self._walls:
+            return _FILL["wall"], ""
+        if cell in self._enemies:
+            return _FILL["enemy"], "{}/{}".format(*self._enemies[cell])
+        if cell in self._items:
+            kind, turns = self._items[cell]
+            return _FILL["item"], _ITEM_MARK[kind] + (str(turns) if kind in TIMED_ITEMS else "")
+        return "#f4f1e8", ""
+
+    def _draw(self) -> None:
+        width, height = self._size
+        self.board.shapes = square_shapes(height, width, fill=lambda c: self._content(c)[0],
+                                          label=lambda c: self._content(c)[1])  # fmt: skip
+        self.board.highlighted = [cell_id(self.selected)] if self.selected else []
+        marks = []
+        if self.solution is not None:
+            for k, line in enumerate(self.solution.solution):
+                points = [list(square_center(c)) for c in line]
+                colour = _LINE_COLOURS[k % len(_LINE_COLOURS)]
+                marks.append({"kind": "path", "points": points, "stroke": colour, "width": 0.1})
+                marks.append({"kind": "circle", "at": points[0], "r": 0.12, "fill": colour})
+        self.board.marks = marks
