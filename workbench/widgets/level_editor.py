@@ -32,6 +32,7 @@ import os
 import ipywidgets as widgets
 
 from workbench.errors import DataError, WorkbenchError
+from workbench.games.valhalla.drawing import look, solution_marks
 from workbench.games.valhalla.level import (
     ABILITIES,
     ITEM_KINDS,
@@ -43,17 +44,13 @@ from workbench.games.valhalla.level import (
 )
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.solver import Solution, solve
-from workbench.grids.square import Cell, square_center
+from workbench.grids.square import Cell
 from workbench.widgets.board import BoardView, cell_id, parse_cell_id, square_shapes
 
 __all__ = ["TOOLS", "LevelEditor"]
 
 #: The palette, in order.
 TOOLS: tuple[str, ...] = ("wall", "enemy", *ITEM_KINDS, "start", "eraser")
-_ITEM_MARK = {"mjolnir": "M", "lokis_trickery": "L", "dwarven_shield": "D",
-              "thors_chariot": "C", "potion_of_vitality": "P"}  # fmt: skip
-_FILL = {"wall": "#4a4a4a", "enemy": "#e8a0a0", "item": "#a8d0f0", "start": "#a8e0a8"}
-_LINE_COLOURS = ("#c0392b", "#2980b9", "#8e44ad", "#d35400", "#16a085")
 _EMPTY = {"name": "New level", "width": 5, "height": 5, "start": [0, 0],
           "hero": {"health": 10, "attack": 5, "ability": "none"},
           "enemies": [{"at": [4, 4], "attack": 5, "health": 5}]}  # fmt: skip
@@ -269,28 +266,20 @@ class LevelEditor(widgets.VBox):
     def _on_cell_event(self, ident: str, kind: str) -> None:
         self.click(parse_cell_id(ident)[1], drag=kind == "drag")
 
-    def _content(self, cell: Cell) -> tuple[str, str]:
+    def _content(self, cell: Cell) -> tuple | None:
         if cell == self._start:
-            return _FILL["start"], "S"
+            return ("start",)
         if cell in self._walls:
-            return _FILL["wall"], ""
+            return ("wall",)
         if cell in self._enemies:
-            return _FILL["enemy"], "{}/{}".format(*self._enemies[cell])
+            return ("enemy", *self._enemies[cell])
         if cell in self._items:
-            kind, turns = self._items[cell]
-            return _FILL["item"], _ITEM_MARK[kind] + (str(turns) if kind in TIMED_ITEMS else "")
-        return "#f4f1e8", ""
+            return ("item", *self._items[cell])
+        return None
 
     def _draw(self) -> None:
         width, height = self._size
-        self.board.shapes = square_shapes(height, width, fill=lambda c: self._content(c)[0],
-                                          label=lambda c: self._content(c)[1])  # fmt: skip
+        self.board.shapes = square_shapes(height, width, fill=lambda c: look(self._content(c))[0],
+                                          label=lambda c: look(self._content(c))[1])  # fmt: skip
         self.board.highlighted = [cell_id(self.selected)] if self.selected else []
-        marks = []
-        if self.solution is not None:
-            for k, line in enumerate(self.solution.solution):
-                points = [list(square_center(c)) for c in line]
-                colour = _LINE_COLOURS[k % len(_LINE_COLOURS)]
-                marks.append({"kind": "path", "points": points, "stroke": colour, "width": 0.1})
-                marks.append({"kind": "circle", "at": points[0], "r": 0.12, "fill": colour})
-        self.board.marks = marks
+        self.board.marks = solution_marks(self.solution.solution) if self.solution else []
