@@ -161,6 +161,7 @@ class StateSpace:
         self._tables: dict[tuple, FightTable] = {}
         self._cap: dict[int, int] = {}
         self._moves: dict[tuple[int, int], list[tuple]] = {}
+        self._events: dict[tuple, tuple] = {}
         self._classes: dict[Outcome, int] = {}
         self.outcomes: set[Outcome] = set()
         #: States expanded, and the moves they had in total (mean branching).
@@ -323,7 +324,7 @@ class StateSpace:
         game, n, rules = self.game, self.n, self.game.rules
         by_fights = rules.loki_counts == "fights"
         floor = rules.attack_floor
-        canonical = self._canonical_attack
+        canonical, node = self._canonical_attack, self._node
         kills = n - (left & ((1 << n) - 1)).bit_count()
         for q, shortest, bounce in self._reachable_from(origin, left):
             rest = left & ~(1 << q)
@@ -331,19 +332,35 @@ class StateSpace:
                 if q >= n:
                     a2, mj, sh, lo2, ch2 = game.picked_up(q - n, a, mjolnir, shield, lo, ch)
                     a2 = canonical(max(floor, a2 - late))
-                    yield q, d, a, self._node(q, mj, sh, lo2, ch2, rest, a2), a2, None, ()
+                    yield q, d, a, node(q, mj, sh, lo2, ch2, rest, a2), a2, None, ()
                     continue
                 if by_fights:
                     active, lo = lo > 0, max(0, lo - 1)
-                table = self.fight_table(q, a, active, mjolnir, shield)
+                table, ends = self._event(q, a, active, mjolnir, shield, kills)
                 a2 = canonical(max(floor, a - late))
-                child = self._node(q, table.mjolnir, table.shield, lo, ch, rest, a2)
-                ends = []
-                if table.falls:
-                    ends.append((table.falls, game.fall(kills, q, a), False))
-                if table.strikes:
-                    ends.append((table.strikes, game.fall(kills + 1, q, a), True))
-                yield q, d, a, child, a2, table, ends
+                yield (
+                    q,
+                    d,
+                    a,
+                    node(q, table.mjolnir, table.shield, lo, ch, rest, a2),
+                    a2,
+                    table,
+                    ends,
+                )
+
+    def _event(self, enemy, attack, loki, mjolnir, shield, kills) -> tuple[FightTable, tuple]:
+        """The fight table and the ways the hero can fall there (memoised)."""
+        key = (enemy, attack, loki, mjolnir, shield, kills)
+        found = self._events.get(key)
+        if found is None:
+            table = self.fight_table(enemy, attack, loki, mjolnir, shield)
+            ends = []
+            if table.falls:
+                ends.append((table.falls, self.game.fall(kills, enemy, attack), False))
+            if table.strikes:
+                ends.append((table.strikes, self.game.fall(kills + 1, enemy, attack), True))
+            found = self._events[key] = (table, tuple(ends))
+        return found
 
     # --- the two passes ---------------------------------------------------------------
 

@@ -1,0 +1,114 @@
+"""Valhalla Calling solver speed: a size ladder, and the single-step BFS baseline in the same run.
+
+Targets (issue 3): full analysis (``solve``) of the 8x8 / 10-enemy level in <= 1 s and
+of the 10x10 / 14-enemy, 5-item, 8-wall level in <= 5 s and under 1 GB; at least 10x
+faster than the plain single-step BFS on the largest level that BFS finishes.
+
+Ladder levels are drawn by ``random_level`` from fixed seeds (the first winnable one),
+with puzzle-tight hero Health between n and 2n for n enemies, so the hero can fall after
+about half of them, as in a designed level.
+
+Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8).
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+
+from workbench.errors import SearchLimitError
+from workbench.games.valhalla.baseline import baseline_outcomes
+from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.generator import random_level
+from workbench.games.valhalla.level import Hero
+from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.solver import solve
+
+#: (width, height, enemies, items, walls, ability)
+LADDER = [
+    (5, 5, 4, 1, 0, "to_valhalla"),
+    (6, 6, 6, 2, 2, "none"),
+    (7, 7, 8, 3, 4, "to_valhalla"),
+    (8, 8, 10, 4, 6, "none"),
+    (9, 9, 12, 4, 7, "to_valhalla"),
+    (10, 10, 14, 5, 8, "none"),
+]
+BASELINE_LIMIT = 2_000_000  # single-step situations before the baseline gives up
+
+
+def ladder_level(width, height, enemies, items, walls, ability):
+    """The first winnable level drawn from seeds 0, 1, ... (deterministic)."""
+    for seed in range(100):
+        rng = np.random.default_rng(seed)
+        level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
+                             ability=ability, name=f"ladder {width}x{height} seed {seed}")  # fmt: skip
+        health = int(rng.integers(enemies, 2 * enemies + 1))
+        level = level.replace(hero=Hero(health, level.hero.attack, ability))
+        space = StateSpace(Game(level))
+        if space.classes(space.start):
+            return level
+    raise RuntimeError("no winnable ladder level")
+
+
+def timed(func, *args, **kwargs):
+    start = time.perf_counter()
+    result = func(*args, **kwargs)
+    return result, time.perf_counter() - start
+
+
+def main(quick: bool = False) -> pd.DataFrame:
+    rows, baseline_done = [], True
+    for spec in LADDER[:4] if quick else LADDER:
+        level = ladder_level(*spec)
+        result, seconds = timed(solve, level)
+        space, core = timed(StateSpace, Game(level))
+        row = {
+            "level": f"{spec[0]}x{spec[1]} / {spec[2]} enemies / {spec[3]} items / {spec[4]} walls",
+            "solve_s": round(seconds, 3),
+            "search_s": round(core, 3),
+            "states": result.stats["states"],
+            "max_stars": result.max_stars,
+            "kill_orders": result.kill_orders,
+        }
+        if baseline_done:
+            try:
+                outcomes, base = timed(baseline_outcomes, Game(level), limit=BASELINE_LIMIT)
+                assert {o for o in outcomes if o.won} == {o for o in space.outcomes if o.won}
+                row["bfs_s"] = round(base, 3)
+                row["bfs/solve"] = round(base / seconds, 1)
+                row["bfs/search"] = round(base / core, 1)
+            except SearchLimitError:
+                baseline_done = False
+                row["bfs_s"] = f"> {BASELINE_LIMIT} states"
+        rows.append(row)
+        print(row, flush=True)
+    table = pd.DataFrame(rows)
+    print(table.to_string(index=False))
+    largest = len(LADDER[:4] if quick else LADDER) - 1
+    peak = subprocess.run([sys.executable, __file__, "--peak", str(largest)], check=True,
+                          capture_output=True, text=True).stdout.strip()  # fmt: skip
+    print(f"peak memory (max RSS) of a process solving the largest level: {peak} MiB")
+    done = table[table["bfs/solve"].notna()] if "bfs/solve" in table else table.iloc[:0]
+    if len(done):
+        last = done.iloc[-1]
+        print(f"largest level the single-step BFS finished: {last['level']}: "
+              f"solve() is {last['bfs/solve']}x faster (search alone {last['bfs/search']}x)")
+    return table
+
+
+def peak_memory(index: int) -> None:
+    """Solve one ladder level and print this process's peak RSS in MiB."""
+    solve(ladder_level(*LADDER[index]))
+    print(round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+if __name__ == "__main__":
+    if "--peak" in sys.argv:
+        peak_memory(int(sys.argv[-1]))
+    else:
+        main(quick="--quick" in sys.argv)
