@@ -45,8 +45,9 @@ def ladder_level(width, height, enemies, items, walls, ability):
     """The first winnable level drawn from seeds 0, 1, ... (deterministic)."""
     for seed in range(100):
         rng = np.random.default_rng(seed)
+        name = f"ladder {width}x{height} seed {seed}"
         level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
-                             ability=ability, name=f"ladder {width}x{height} seed {seed}")  # fmt: skip
+                             ability=ability, name=name)  # fmt: skip
         health = int(rng.integers(enemies, 2 * enemies + 1))
         level = level.replace(hero=Hero(health, level.hero.attack, ability))
         space = StateSpace(Game(level))
@@ -96,8 +97,10 @@ def main(quick: bool = False) -> pd.DataFrame:
     done = table[table["bfs/solve"].notna()] if "bfs/solve" in table else table.iloc[:0]
     if len(done):
         last = done.iloc[-1]
-        print(f"largest level the single-step BFS finished: {last['level']}: "
-              f"solve() is {last['bfs/solve']}x faster (search alone {last['bfs/search']}x)")
+        print(
+            f"largest level the single-step BFS finished: {last['level']}: "
+            f"solve() is {last['bfs/solve']}x faster (search alone {last['bfs/search']}x)"
+        )
     return table
 
 
