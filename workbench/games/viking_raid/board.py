@@ -21,11 +21,13 @@ import functools
 from collections import deque
 from collections.abc import Collection
 
-from workbench.games.viking_raid.maps import RaidMap
+import pandas as pd
+
+from workbench.games.viking_raid.maps import ROLES, RaidMap
 from workbench.games.viking_raid.rules import Rules
 from workbench.grids.hexagonal import HEX_DIRECTIONS, Hex, hex_distance, hex_ray
 
-__all__ = ["ARCHER", "BERSERKER", "HUSCARL", "RaidBoard"]
+__all__ = ["ARCHER", "BERSERKER", "HUSCARL", "RaidBoard", "role_summary"]
 
 ARCHER, HUSCARL, BERSERKER = 0, 1, 2
 
@@ -162,6 +164,19 @@ class RaidBoard:
             return self._bash[at].get(target) not in occupied
         return True
 
+    def turns_from(self, seat: int, at: int) -> list[int]:
+        """Per index, the fewest turns ``seat`` needs from ``at`` on an empty board (-1: never)."""
+        turns = [-1] * len(self.hexes)
+        turns[at] = 0
+        queue = deque([at])
+        while queue:
+            i = queue.popleft()
+            for j in self.moves(seat, i, occupied=()):
+                if turns[j] < 0:
+                    turns[j] = turns[i] + 1
+                    queue.append(j)
+        return turns
+
     def nearest_treasure(self, left: int) -> list[int]:
         """Per index, steps to the nearest treasure still in mask ``left`` (-1: none left).
 
@@ -184,6 +199,49 @@ class RaidBoard:
                     dist[j] = dist[i] + 1
                     queue.append(j)
         return dist
+
+
+def role_summary(raid_map: RaidMap, rules: Rules | None = None) -> pd.DataFrame:
+    """Per role: its start, how far the centre and the treasure are, in hexes and turns.
+
+    Turns count the role's own moves on an empty board; "gold within N turns" adds up the
+    treasure on hexes its Viking can reach within N turns of the start.
+
+    >>> from workbench.games.viking_raid.maps import default_map
+    >>> role_summary(default_map())[["role", "to centre", "first gold (turns)"]]
+            role  to centre  first gold (turns)
+    0     archer          1                   1
+    1    huscarl          3                   1
+    2  berserker          4                   1
+    """
+    board = RaidBoard.build(raid_map, rules or Rules())
+    centre = _centre(raid_map)
+    rows = []
+    for seat, role in enumerate(ROLES):
+        start = raid_map.starts[seat]
+        turns = board.turns_from(seat, board.index[start])
+        gold_turns = [(turns[board.index[h]], g) for h, g in raid_map.treasure]
+        reachable = [t for t, _ in gold_turns if t >= 0]
+        rows.append(
+            {
+                "role": role,
+                "start": start,
+                "to centre": hex_distance(start, centre),
+                "nearest gold (hexes)": min(hex_distance(start, h) for h, _ in raid_map.treasure),
+                "first gold (turns)": min(reachable, default=-1),
+                "gold within 2 turns": sum(g for t, g in gold_turns if 0 <= t <= 2),
+                "gold within 4 turns": sum(g for t, g in gold_turns if 0 <= t <= 4),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _centre(raid_map: RaidMap) -> Hex:
+    """The playable hex nearest the middle of the mat (ties: the smallest)."""
+    qs = [q for q, _ in raid_map.hexes]
+    rs = [r for _, r in raid_map.hexes]
+    middle = ((min(qs) + max(qs)) / 2, (min(rs) + max(rs)) / 2)
+    return min(raid_map.hexes, key=lambda h: (abs(h[0] - middle[0]) + abs(h[1] - middle[1]), h))
 
 
 def _on_axis(a: Hex, b: Hex) -> bool:
