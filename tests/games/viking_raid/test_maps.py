@@ -1,6 +1,8 @@
 """Map files: validation names every problem, saving round-trips, shipped maps fit the changelog."""
 
+import itertools
 import json
+import math
 
 import pytest
 
@@ -14,7 +16,7 @@ from workbench.games.viking_raid import (
     map_names,
     save_map,
 )
-from workbench.grids import hex_disc, hex_distance
+from workbench.grids import hex_center, hex_disc, hex_distance
 
 GOOD = {
     "name": "tiny",
@@ -105,8 +107,10 @@ def test_shipped_maps_load_and_save_byte_for_byte(name, tmp_path):
 
 def test_default_map_follows_the_changelog():
     raid_map = default_map()
-    to_centre = [hex_distance(raid_map.start(role), (0, 0)) for role in ROLES]
+    to_centre = [math.dist(hex_center(raid_map.start(role)), (0, 0)) for role in ROLES]
     assert to_centre[0] < to_centre[1] < to_centre[2]  # Archer nearest, Berserker furthest
+    starts = raid_map.starts
+    assert min(hex_distance(a, b) for a, b in itertools.combinations(starts, 2)) >= 5
     golds = [gold for _, gold in raid_map.treasure]
     assert len(golds) <= len(raid_map.open_hexes) // 5 and min(golds) >= 2  # scarce, valuable
     assert raid_map.notes

@@ -211,7 +211,7 @@ def role_summary(raid_map: RaidMap, rules: Rules | None = None) -> pd.DataFrame:
     >>> role_summary(default_map())[["role", "to centre", "first gold (turns)"]]
             role  to centre  first gold (turns)
     0     archer          1                   1
-    1    huscarl          3                   1
+    1    huscarl          4                   1
     2  berserker          4                   1
     """
     board = RaidBoard.build(raid_map, rules or Rules())

@@ -9,7 +9,7 @@ same in a live :class:`~workbench.widgets.BoardView` and in a static figure
 >>> shapes = map_shapes(default_map())
 >>> len(shapes), next(s["label"] for s in shapes if s["id"] == "0,0")
 (61, '3')
->>> next(s["label"] for s in shapes if s["id"] == "4,-4")
+>>> next(s["label"] for s in shapes if s["id"] == "-4,0")
 'B'
 """
 

@@ -9,25 +9,16 @@ without building the next positions, which is what makes 10,000 games fast.
 >>> from workbench.games.viking_raid.engine import RaidGame
 >>> game = RaidGame()
 >>> state = game.initial_state()
->>> RaidGreedyAgent(seed=1).act(state)  # 3 gold on the centre, and a volley stuns the Huscarl
-((0, 0), 1)
+>>> RaidGreedyAgent(game, seed=1).act(state)  # the Archer steps onto the centre's 3 gold
+((0, 0), None)
 """
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
-
 from workbench.games.viking_raid.engine import RaidState, Turn
+from workbench.play.agents import Seed, python_random
 
 __all__ = ["RaidGreedyAgent"]
-
-
-def _python_rng(seed: int | np.random.Generator | None) -> random.Random:
-    if isinstance(seed, np.random.Generator):
-        return random.Random(int(seed.integers(2**63)))
-    return random.Random(seed)
 
 
 class RaidGreedyAgent:
@@ -35,14 +26,14 @@ class RaidGreedyAgent:
 
     Parameters
     ----------
-    seed : int, numpy Generator or None
+    game : RaidGame, optional
+        Accepted so that the class is a ``workbench.play`` agent factory; not needed.
+    seed : int, Generator, SeedSequence or None
         Source of the random tie-breaks.
     """
 
-    name = "greedy"
-
-    def __init__(self, *, seed: int | np.random.Generator | None = None):
-        self._rng = _python_rng(seed)
+    def __init__(self, game: object = None, *, seed: Seed = None):
+        self._rng = python_random(seed)
 
     def scores(self, state: RaidState) -> dict[Turn, int]:
         """Each legal turn's score: ``4096 * gold gained - 2 * steps to treasure + demands``.
@@ -69,3 +60,6 @@ class RaidGreedyAgent:
         top = max(scores.values())
         best = [action for action, score in scores.items() if score == top]
         return best[0] if len(best) == 1 else self._rng.choice(best)
+
+    def __repr__(self) -> str:
+        return "RaidGreedyAgent()"

@@ -1,0 +1,163 @@
+"""Role balance of Viking Raid: self-play through the shared tournament runner, per role.
+
+Every game seats one agent kind in all three roles (roles are seats, so seats are
+never permuted), and :func:`raid_summary` turns each final position into columns
+(gold, tribute given and taken, rounds, where gold was pillaged and tribute paid).
+:func:`balance_table` then gives per role the win share (ties split), mean gold,
+tribute given and taken, and the game length, each with a 95% confidence interval.
+
+>>> from workbench.games.viking_raid.engine import RaidGame
+>>> results = simulate(RaidGame(), "greedy", games=40, seed=1, executor=None, progress=False)
+>>> table = balance_table(results)
+>>> list(table["role"]), round(float(table["win share"].sum()), 6)
+(['archer', 'huscarl', 'berserker'], 1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from concurrent.futures import Executor
+from functools import partial
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from workbench.errors import RulesError
+from workbench.games.viking_raid.engine import RaidGame, RaidState
+from workbench.games.viking_raid.greedy import RaidGreedyAgent
+from workbench.games.viking_raid.maps import ROLES
+from workbench.grids.hexagonal import Hex
+from workbench.play import MCTSAgent, RandomAgent, tournament
+
+__all__ = [
+    "AGENTS",
+    "balance_table",
+    "heat",
+    "mean_ci",
+    "raid_summary",
+    "simulate",
+]
+
+#: Agent kinds by strength, as ``workbench.play`` factories.
+AGENTS: dict[str, Any] = {
+    "random": RandomAgent,
+    "greedy": RaidGreedyAgent,
+    "mcts": partial(MCTSAgent, simulations=60, rollout_plies=9),
+}
+
+
+def raid_summary(state: RaidState) -> dict[str, Any]:
+    """Columns describing one finished game (used as the tournament's ``summary``).
+
+    Per role: ``gold_<role>``, ``given_<role>`` / ``taken_<role>`` (tribute gold
+    received / paid), ``eliminated_<role>``; then ``rounds``, and the events
+    ``pillages`` ((seat, hex, gold), ...) and ``tributes`` ((payer, hex, gold), ...).
+    """
+    given, taken = [0, 0, 0], [0, 0, 0]
+    pillages, tributes = [], []
+    for _, seat, kind, where, gold, other in state.events():
+        if kind == "pillage":
+            pillages.append((seat, where, gold))
+        elif kind == "tribute":
+            given[seat] += gold
+            taken[other] += gold
+            tributes.append((other, where, gold))
+    row: dict[str, Any] = {}
+    for seat, role in enumerate(ROLES):
+        row[f"gold_{role}"] = state.gold[seat]
+        row[f"given_{role}"] = given[seat]
+        row[f"taken_{role}"] = taken[seat]
+        row[f"eliminated_{role}"] = state.status(seat) == "eliminated"
+    row["rounds"] = -(-state.turn // 3)
+    row["pillages"] = tuple(pillages)
+    row["tributes"] = tuple(tributes)
+    return row
+
+
+def simulate(
+    game: RaidGame,
+    agent: str = "greedy",
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    agents: Mapping[str, Any] | None = None,
+    executor: Executor | Literal["processes"] | None = "processes",
+    workers: int | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Play ``games`` self-play games of one agent kind; one row per game.
+
+    ``agent`` names a factory in ``agents`` (default :data:`AGENTS`). Rows come from
+    :func:`workbench.play.tournament` (seeded per game, so any executor gives the
+    same table) with the :func:`raid_summary` columns added.
+    """
+    kinds = dict(AGENTS if agents is None else agents)
+    if agent not in kinds:
+        raise RulesError(f"unknown agent {agent!r}; known: {', '.join(kinds)}")
+    if games < 1:
+        raise RulesError(f"games: expected a positive number, got {games}")
+    return tournament(
+        game,
+        {agent: kinds[agent]},
+        rounds=games,
+        seed=seed,
+        lineups=[(agent,) * 3],
+        executor=executor,
+        workers=workers,
+        progress=progress,
+        summary=raid_summary,
+    )
+
+
+def mean_ci(values: Any, *, level: float = 0.95) -> tuple[float, float, float]:
+    """Mean and Student-t confidence interval of the mean (an interval of 0 width if n < 2).
+
+    >>> [round(v, 3) for v in mean_ci([0, 1, 1, 0, 1, 1])]
+    [0.667, 0.125, 1.209]
+    """
+    data = np.asarray(values, dtype=float)
+    mean = float(data.mean())
+    if len(data) < 2 or data.std() == 0:
+        return mean, mean, mean
+    half = float(stats.t.ppf((1 + level) / 2, len(data) - 1) * stats.sem(data))
+    return mean, mean - half, mean + half
+
+
+def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
+    """Per role: win share (ties split), gold, tribute given and taken, with CIs.
+
+    Columns ``<figure>``, ``<figure> lo``, ``<figure> hi`` for each figure; the game
+    length (rounds, the same for every role) closes the table.
+    """
+    rows = []
+    for seat, role in enumerate(ROLES):
+        row: dict[str, Any] = {"role": role, "games": len(results)}
+        for figure, column in (
+            ("win share", f"return{seat}"),
+            ("gold", f"gold_{role}"),
+            ("tribute given", f"given_{role}"),
+            ("tribute taken", f"taken_{role}"),
+        ):
+            mean, lo, hi = mean_ci(results[column], level=level)
+            row.update({figure: mean, f"{figure} lo": lo, f"{figure} hi": hi})
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    mean, lo, hi = mean_ci(results["rounds"], level=level)
+    table["rounds"], table["rounds lo"], table["rounds hi"] = mean, lo, hi
+    return table
+
+
+def heat(results: pd.DataFrame, kind: Literal["pillages", "tributes"], seat: int | None = None):
+    """Gold per game moved on each hex: pillaged by ``seat``, or paid in tribute by it.
+
+    ``kind="tributes"`` places each tribute on the hex where the payer stood.
+    ``seat=None`` counts every role.
+    """
+    totals: dict[Hex, float] = {}
+    for events in results[kind]:
+        for who, where, gold in events:
+            if seat is None or who == seat:
+                totals[where] = totals.get(where, 0.0) + gold
+    return {h: total / len(results) for h, total in totals.items()}
