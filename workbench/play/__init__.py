@@ -1,7 +1,8 @@
 """Play toolkit shared by every game: a game protocol, agents, solvers, metrics, tournaments.
 
 Write a game against :mod:`workbench.play.protocol` and it gets random, greedy and
-MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), a game
+MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), alpha-beta,
+paranoid and max^n search (:mod:`~workbench.play.alphabeta`, :mod:`~workbench.play.maxn`), a game
 runner (:func:`play_game`), parallel seeded tournaments (:func:`tournament`) and
 protocol checks (:func:`check_game`). :mod:`workbench.play.toy_games` holds small
 games with known answers.
@@ -18,8 +19,10 @@ from workbench.play.agents import (
     python_random,
     sample_outcome,
 )
+from workbench.play.alphabeta import AlphaBetaAgent, ParanoidAgent, SearchResult
 from workbench.play.conformance import check_game
 from workbench.play.game_features import FEATURES, game_features
+from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
 from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, HasHeuristic, State
 from workbench.play.runner import GameRecord, play_game
@@ -32,13 +35,17 @@ __all__ = [
     "Action",
     "Agent",
     "AgentFactory",
+    "AlphaBetaAgent",
     "Game",
     "GameInfo",
     "GameRecord",
     "GreedyAgent",
     "HasHeuristic",
     "MCTSAgent",
+    "MaxNAgent",
+    "ParanoidAgent",
     "RandomAgent",
+    "SearchResult",
     "Seed",
     "State",
     "check_game",
