@@ -46,6 +46,8 @@ class GameRecord:
         chance outcomes), and, for games with a heuristic, ``value0``, ``value1``, ...:
         the per-seat evaluation of the position *before* the step (as in Ludii's
         lead-change and drama metrics).
+    final : State or None
+        The position the game ended in (for game-specific summaries: gold, scores...).
     """
 
     returns: tuple[float, ...]
@@ -53,6 +55,7 @@ class GameRecord:
     timed_out: bool
     seconds: float
     log: pd.DataFrame | None = None
+    final: State | None = None
 
 
 def play_game(
@@ -119,4 +122,4 @@ def play_game(
     if record:
         values = [f"value{seat}" for seat in range(game.info.num_players)] if with_values else []
         log = pd.DataFrame(rows, columns=["step", "ply", "player", "action", "branching", *values])
-    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log)
+    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log, state)
