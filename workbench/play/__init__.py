@@ -26,7 +26,16 @@ from workbench.play.conformance import check_game
 from workbench.play.game_features import FEATURES, game_features
 from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
-from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, HasHeuristic, State
+from workbench.play.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    HasHeuristic,
+    HasSummary,
+    State,
+)
 from workbench.play.runner import GameRecord, play_game
 from workbench.play.solve import PerfectAgent, Solution, solve
 from workbench.play.statespace import StateGraph, estimate_state_count, state_graph
@@ -45,6 +54,7 @@ __all__ = [
     "GameRecord",
     "GreedyAgent",
     "HasHeuristic",
+    "HasSummary",
     "MCTSAgent",
     "MaxNAgent",
     "ParanoidAgent",
