@@ -111,18 +111,20 @@ def tournament(
         Show a tqdm progress bar.
     chunksize : int, optional
         Games per task sent to the executor (default: about 100 tasks in all).
-
     summary : callable, optional
         ``summary(final_state) -> {column: value}``, called in the worker on the
         position each game ended in; its keys become extra columns (e.g. a game's
-        scores). Like the factories it must be picklable for process pools.
+        scores). Default: the game's own ``summary`` method if it has one
+        (:class:`~workbench.play.protocol.HasSummary`). Like the factories it must
+        be picklable for process pools.
+
     Returns
     -------
     pandas.DataFrame
         Columns ``game``, ``round``, ``lineup``, ``seat0``... (agent names),
         ``return0``... (per-seat returns), ``winner`` (the seat with the strictly
-        highest return, else -1), ``plies``, ``timed_out``, ``seconds`` and, with
-        ``record``, the per-game figures, then the ``summary`` columns.
+        highest return, else -1), ``plies``, ``timed_out``, ``seconds``, with
+        ``record`` the per-game figures, then one column per ``summary`` figure.
     """
     names = list(agents)
     if not names:
@@ -164,7 +166,7 @@ def tournament(
             rows = _run_on(executor, game, factories, chunks, max_plies, record, bar, summary)
     rows.sort(key=lambda row: row["game"])
     columns = _columns(num_players, record)
-    extra = [name for name in (rows[0] if rows else {}) if name not in columns]
+    extra = list(dict.fromkeys(key for row in rows for key in row if key not in set(columns)))
     return pd.DataFrame(rows, columns=columns + extra)
 
 
@@ -237,7 +239,9 @@ def _play_chunk(
             factories[name](game, seed=np.random.default_rng(agent_seed))
             for name, agent_seed in zip(lineup, agent_seeds, strict=True)
         ]
-        done = play_game(game, agents, seed=game_seed, max_plies=max_plies, record=record)
+        done = play_game(
+            game, agents, seed=game_seed, max_plies=max_plies, record=record, summary=summary
+        )
         best = max(done.returns)
         leaders = [seat for seat, value in enumerate(done.returns) if value == best]
         row: dict[str, Any] = {"game": index, "round": round_, "lineup": lineup_index}
@@ -251,7 +255,6 @@ def _play_chunk(
         )
         if record:
             row.update(game_features(done.log, done.returns))
-        if summary is not None:
-            row.update(summary(done.final))
+        row.update(done.summary)
         rows.append(row)
     return rows
