@@ -55,8 +55,7 @@ def test_heat_maps_add_up_to_the_gold(results):
 
 def test_process_pool_gives_the_serial_table(results):
     with ProcessPoolExecutor(2) as pool:
-        parallel = simulate(RaidGame(), "greedy", games=60, seed=3, executor=pool,
-                            progress=False)  # fmt: skip
+        parallel = simulate(RaidGame(), "greedy", games=60, seed=3, executor=pool, progress=False)
     assert parallel.drop(columns="seconds").equals(results.drop(columns="seconds"))
 
 

@@ -21,11 +21,17 @@ from workbench.grids import hex_distance, hex_grid, hex_line, straight_line_dire
 MAP = default_map()
 OPEN = sorted(MAP.open_hexes)
 VARIANTS = [
-    Rules(huscarl_move=move, may_stay=stay, share_hex=share, vikings_block_movement=block,
-          vikings_block_bash=bash)
+    Rules(
+        huscarl_move=move,
+        may_stay=stay,
+        share_hex=share,
+        vikings_block_movement=block,
+        vikings_block_bash=bash,
+    )
     for move, stay, share, block, bash in itertools.product(
-        ("any", "straight"), (True, False), (True, False), (True, False), (True, False))
-]  # fmt: skip
+        ("any", "straight"), (True, False), (True, False), (True, False), (True, False)
+    )
+]
 
 
 def brute_moves(rules, seat, at, occupied):
@@ -90,8 +96,10 @@ def test_nearest_treasure_equals_graph_distance():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from([*VARIANTS[::3], Rules.version("0.2"), Rules.version("0.11")]),
-       st.integers(0, 2**32 - 1))  # fmt: skip
+@given(
+    st.sampled_from([*VARIANTS[::3], Rules.version("0.2"), Rules.version("0.11")]),
+    st.integers(0, 2**32 - 1),
+)
 def test_random_games_keep_the_gold_and_end(rules, seed):
     game = RaidGame(MAP, rules.replace(max_rounds=40))
     rng = random.Random(seed)

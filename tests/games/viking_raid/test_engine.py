@@ -101,15 +101,17 @@ def test_staying_can_be_forbidden_unless_no_move_is_left():
 
 
 # -- tribute ----------------------------------------------------------------------------------
-@pytest.mark.parametrize(("target", "in_range"), [((1, 0), False), ((2, 0), True),
-                                                  ((1, 2), True), ((4, 0), False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("target", "in_range"), [((1, 0), False), ((2, 0), True), ((1, 2), True), ((4, 0), False)]
+)
 def test_archer_volley_reaches_distance_two_or_three_in_any_line(target, in_range):
     state = place(make_game(), ARCHER, (0, 0), {HUSCARL: target})
     assert (HUSCARL in targets(state, (0, 0))) is in_range
 
 
-@pytest.mark.parametrize(("target", "in_range"), [((1, 0), True), ((0, 2), True),
-                                                  ((1, 1), False), ((3, 0), False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("target", "in_range"), [((1, 0), True), ((0, 2), True), ((1, 1), False), ((3, 0), False)]
+)
 def test_huscarl_bash_reaches_two_along_a_straight_line(target, in_range):
     state = place(make_game(), HUSCARL, (0, 0), {BERSERKER: target})
     assert (BERSERKER in targets(state, (0, 0))) is in_range
@@ -156,8 +158,9 @@ def test_tribute_stuns_from_02_the_payer_skips_its_next_turn():
 
 
 def test_no_stun_in_011():
-    state = place(make_game(Rules.version("0.11")), ARCHER, (0, 0), {HUSCARL: (2, 0)},
-                  gold=(0, 4, 0))  # fmt: skip
+    state = place(
+        make_game(Rules.version("0.11")), ARCHER, (0, 0), {HUSCARL: (2, 0)}, gold=(0, 4, 0)
+    )
     assert state.apply(((0, 0), HUSCARL)).current_player() == HUSCARL
 
 
@@ -190,8 +193,12 @@ def test_the_eliminated_leave_the_board_lose_and_are_skipped():
     after = state.apply(((0, 0), ARCHER))
     assert after.position(ARCHER) is None and after.current_player() == HUSCARL
     assert after.pos[ARCHER] == -1 and (1, 0) in destinations(place(game, BERSERKER, (0, 0)))
-    nobody = game.position({HUSCARL: (0, 0), BERSERKER: (3, 0)}, eliminated=[ARCHER],
-                           to_move=HUSCARL, treasure={(2, 2): 1})  # fmt: skip
+    nobody = game.position(
+        {HUSCARL: (0, 0), BERSERKER: (3, 0)},
+        eliminated=[ARCHER],
+        to_move=HUSCARL,
+        treasure={(2, 2): 1},
+    )
     end = nobody.apply(((0, 2), None)).apply(((3, 0), None)).apply(((2, 2), None))
     assert end.is_terminal() and end.returns() == (0.0, 1.0, 0.0)
 

@@ -47,15 +47,19 @@ def test_greedy_prefers_the_bigger_haul_now():
     game = RaidGame()
     rich = game.position({ARCHER: (0, 1), HUSCARL: (2, 1), BERSERKER: (4, -4)}, gold=(0, 9, 0))
     assert RaidGreedyAgent(seed=0).act(rich) == ((0, 0), HUSCARL)  # 3 gold + 5 tribute
-    bare = game.position({ARCHER: (0, 1), HUSCARL: (2, 1), BERSERKER: (4, -4)}, gold=(0, 9, 0),
-                         treasure={(-2, 4): 3})  # fmt: skip
+    bare = game.position(
+        {ARCHER: (0, 1), HUSCARL: (2, 1), BERSERKER: (4, -4)}, gold=(0, 9, 0), treasure={(-2, 4): 3}
+    )
     assert RaidGreedyAgent(seed=0).act(bare)[1] == HUSCARL  # tribute beats a step nearer
 
 
 def test_greedy_walks_towards_treasure_when_nothing_is_in_reach():
     game = RaidGame()
-    state = game.position({ARCHER: (-4, 4), HUSCARL: (4, 0), BERSERKER: (4, -4)},
-                          to_move=ARCHER, treasure={(-2, 4): 3})  # fmt: skip
+    state = game.position(
+        {ARCHER: (-4, 4), HUSCARL: (4, 0), BERSERKER: (4, -4)},
+        to_move=ARCHER,
+        treasure={(-2, 4): 3},
+    )
     for seed in range(5):
         assert RaidGreedyAgent(seed=seed).act(state) == ((-3, 4), None)
 

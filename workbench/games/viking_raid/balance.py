@@ -1,8 +1,9 @@
 """Role balance of Viking Raid: self-play through the shared tournament runner, per role.
 
 Every game seats one agent kind in all three roles (roles are seats, so seats are
-never permuted), and :func:`raid_summary` turns each final position into columns
-(gold, tribute given and taken, rounds, where gold was pillaged and tribute paid).
+never permuted), and the game's own ``summary`` (``RaidGame.summary``) turns each
+final position into columns (gold, tribute given and taken, rounds, where gold was
+pillaged and tribute paid).
 :func:`balance_table` then gives per role the win share (ties split), mean gold,
 tribute given and taken, and the game length, each with a 95% confidence interval.
 
@@ -15,6 +16,7 @@ tribute given and taken, and the game length, each with a 95% confidence interva
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from functools import partial
@@ -24,56 +26,35 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from workbench.errors import RulesError
-from workbench.games.viking_raid.engine import RaidGame, RaidState
+from workbench.errors import DataError, RulesError
+from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.greedy import RaidGreedyAgent
-from workbench.games.viking_raid.maps import ROLES
+from workbench.games.viking_raid.maps import DATA_DIR, ROLES
 from workbench.grids.hexagonal import Hex
-from workbench.play import MCTSAgent, RandomAgent, tournament
+from workbench.play import MaxNAgent, MCTSAgent, RandomAgent, tournament
 
 __all__ = [
     "AGENTS",
+    "STUDY_PATH",
     "balance_table",
     "heat",
+    "load_study",
     "mean_ci",
-    "raid_summary",
     "simulate",
 ]
 
-#: Agent kinds by strength, as ``workbench.play`` factories.
+#: Where ``scripts/raid_study.py`` writes the full balance study.
+STUDY_PATH = DATA_DIR / "studies" / "balance.csv"
+
+#: Agent kinds from weakest to strongest, as ``workbench.play`` factories: random
+#: moves; gold now and tribute now; max^n lookahead over two turns judged by the
+#: game's heuristic; UCT search (60 simulations a move, playouts cut after three rounds).
 AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "greedy": RaidGreedyAgent,
+    "lookahead": partial(MaxNAgent, depth=2),
     "mcts": partial(MCTSAgent, simulations=60, rollout_plies=9),
 }
-
-
-def raid_summary(state: RaidState) -> dict[str, Any]:
-    """Columns describing one finished game (used as the tournament's ``summary``).
-
-    Per role: ``gold_<role>``, ``given_<role>`` / ``taken_<role>`` (tribute gold
-    received / paid), ``eliminated_<role>``; then ``rounds``, and the events
-    ``pillages`` ((seat, hex, gold), ...) and ``tributes`` ((payer, hex, gold), ...).
-    """
-    given, taken = [0, 0, 0], [0, 0, 0]
-    pillages, tributes = [], []
-    for _, seat, kind, where, gold, other in state.events():
-        if kind == "pillage":
-            pillages.append((seat, where, gold))
-        elif kind == "tribute":
-            given[seat] += gold
-            taken[other] += gold
-            tributes.append((other, where, gold))
-    row: dict[str, Any] = {}
-    for seat, role in enumerate(ROLES):
-        row[f"gold_{role}"] = state.gold[seat]
-        row[f"given_{role}"] = given[seat]
-        row[f"taken_{role}"] = taken[seat]
-        row[f"eliminated_{role}"] = state.status(seat) == "eliminated"
-    row["rounds"] = -(-state.turn // 3)
-    row["pillages"] = tuple(pillages)
-    row["tributes"] = tuple(tributes)
-    return row
 
 
 def simulate(
@@ -91,7 +72,7 @@ def simulate(
 
     ``agent`` names a factory in ``agents`` (default :data:`AGENTS`). Rows come from
     :func:`workbench.play.tournament` (seeded per game, so any executor gives the
-    same table) with the :func:`raid_summary` columns added.
+    same table) with the ``RaidGame.summary`` columns added.
     """
     kinds = dict(AGENTS if agents is None else agents)
     if agent not in kinds:
@@ -107,7 +88,6 @@ def simulate(
         executor=executor,
         workers=workers,
         progress=progress,
-        summary=raid_summary,
     )
 
 
@@ -161,3 +141,12 @@ def heat(results: pd.DataFrame, kind: Literal["pillages", "tributes"], seat: int
             if seat is None or who == seat:
                 totals[where] = totals.get(where, 0.0) + gold
     return {h: total / len(results) for h, total in totals.items()}
+
+
+def load_study(path: str | os.PathLike[str] = STUDY_PATH) -> pd.DataFrame:
+    """The balance tables written by ``scripts/raid_study.py`` (one row per agent, map,
+    version and role)."""
+    try:
+        return pd.read_csv(path)
+    except (OSError, pd.errors.ParserError) as error:
+        raise DataError(str(path), f"cannot read the balance study ({error})") from None

@@ -177,6 +177,12 @@ class RaidBoard:
                     queue.append(j)
         return turns
 
+    def gold_left(self, left: int) -> int:
+        """Gold on the treasure hexes still in mask ``left``."""
+        return sum(
+            g for g, bit in zip(self.treasure_gold, self.treasure_bit, strict=True) if bit & left
+        )
+
     def nearest_treasure(self, left: int) -> list[int]:
         """Per index, steps to the nearest treasure still in mask ``left`` (-1: none left).
 

@@ -80,8 +80,9 @@ def viking_marks(positions: Mapping[int, Hex]) -> list[dict]:
     for seat, h in sorted(positions.items()):
         x, y = hex_center(h)
         marks.append({"kind": "circle", "at": [x, y], "r": 0.55, "fill": ROLE_COLOURS[seat]})
-        marks.append({"kind": "text", "at": [x, y], "text": ROLES[seat][0].upper(),
-                      "fill": "#ffffff"})  # fmt: skip
+        marks.append(
+            {"kind": "text", "at": [x, y], "text": ROLES[seat][0].upper(), "fill": "#ffffff"}
+        )
     return marks
 
 
@@ -108,8 +109,11 @@ def plot_shapes(shapes: list[dict], marks: list[dict] = (), *, ax=None, title: s
     if ax is None:
         _, ax = plt.subplots(figsize=(4.2, 4.2))
     for s in shapes:
-        ax.add_patch(Polygon(s["points"], closed=True, facecolor=s["fill"],
-                             edgecolor="#888888", linewidth=0.5))  # fmt: skip
+        ax.add_patch(
+            Polygon(
+                s["points"], closed=True, facecolor=s["fill"], edgecolor="#888888", linewidth=0.5
+            )
+        )
         if s["label"]:
             xs, ys = zip(*s["points"], strict=True)
             ax.text(sum(xs) / 6, sum(ys) / 6, s["label"], ha="center", va="center", fontsize=7)
@@ -117,8 +121,16 @@ def plot_shapes(shapes: list[dict], marks: list[dict] = (), *, ax=None, title: s
         if m["kind"] == "circle":
             ax.add_patch(plt.Circle(m["at"], m["r"], color=m["fill"], zorder=3))
         elif m["kind"] == "text":
-            ax.text(*m["at"], m["text"], ha="center", va="center", fontsize=8,
-                    color=m.get("fill", "#000000"), zorder=4, fontweight="bold")  # fmt: skip
+            ax.text(
+                *m["at"],
+                m["text"],
+                ha="center",
+                va="center",
+                fontsize=8,
+                color=m.get("fill", "#000000"),
+                zorder=4,
+                fontweight="bold",
+            )
     ax.set_aspect("equal")
     ax.autoscale_view()
     ax.invert_yaxis()

@@ -62,6 +62,34 @@ class RaidGame:
         """Win-share estimates per seat (see :func:`raid_heuristic`)."""
         return raid_heuristic(state)
 
+    def summary(self, state: RaidState) -> dict[str, Any]:
+        """Figures of a finished game, added as columns by the shared tournament runner.
+
+        Per role: ``gold_<role>``, ``given_<role>`` / ``taken_<role>`` (tribute gold
+        received / paid), ``eliminated_<role>``; then ``rounds``, and the events
+        ``pillages`` ((seat, hex, gold), ...) and ``tributes`` ((payer, hex, gold), ...)
+        from which the heat maps are drawn.
+        """
+        given, taken = [0, 0, 0], [0, 0, 0]
+        pillages, tributes = [], []
+        for _, seat, kind, where, gold, other in state.events():
+            if kind == "pillage":
+                pillages.append((seat, where, gold))
+            elif kind == "tribute":
+                given[seat] += gold
+                taken[other] += gold
+                tributes.append((other, where, gold))
+        row: dict[str, Any] = {}
+        for seat, role in enumerate(ROLES):
+            row[f"gold_{role}"] = state.gold[seat]
+            row[f"given_{role}"] = given[seat]
+            row[f"taken_{role}"] = taken[seat]
+            row[f"eliminated_{role}"] = state.status(seat) == "eliminated"
+        row["rounds"] = -(-state.turn // 3)
+        row["pillages"] = tuple(pillages)
+        row["tributes"] = tuple(tributes)
+        return row
+
     def initial_state(self, *, seed: Any = None) -> RaidState:
         """The set-up position (the game has no chance, so ``seed`` is ignored)."""
         board = self.board

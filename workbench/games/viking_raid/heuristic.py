@@ -32,17 +32,13 @@ def raid_heuristic(state: RaidState) -> tuple[float, ...]:
     """Win-share estimates per seat (sum 1): softmax of gold, pulled towards treasure."""
     if state.is_terminal():
         return tuple(state.returns())
-    board = state.game.board
-    field = board.nearest_treasure(state.left)
-    remaining = sum(state.treasure().values())
-    temperature = 1.0 + remaining / 3.0
-    values: list[float | None] = []
-    for seat in range(3):
-        at = state.pos[seat]
-        if at < 0:
-            values.append(None)
-        else:
-            values.append((state.gold[seat] - PULL * field[at]) / temperature)
+    board, left = state.game.board, state.left
+    field = board.nearest_treasure(left)
+    temperature = 1.0 + board.gold_left(left) / 3.0
+    values = [
+        (gold - PULL * field[at]) / temperature if at >= 0 else None
+        for gold, at in zip(state.gold, state.pos, strict=True)
+    ]
     top = max(v for v in values if v is not None)
     weights = [0.0 if v is None else math.exp(v - top) for v in values]
     total = sum(weights)

@@ -154,8 +154,12 @@ def optimise_layout(
     executor : Executor, "processes" or None
         Passed to the tournament runner (None: serial).
     """
-    for name, value in (("candidates", candidates), ("games", games), ("rungs", rungs),
-                        ("confirm_games", confirm_games)):  # fmt: skip
+    for name, value in (
+        ("candidates", candidates),
+        ("games", games),
+        ("rungs", rungs),
+        ("confirm_games", confirm_games),
+    ):
         if value < 1:
             raise RulesError(f"optimise: {name} must be at least 1, got {value}")
     rules = rules or Rules()
@@ -189,8 +193,15 @@ def optimise_layout(
         results = _play(layout, rules, agent, confirm_games, fresh_seed, executor)
         tables.append(balance_table(results).assign(map=label))
         spread, lo, hi = spread_ci(results)
-        spreads.append({"map": label, "games": len(results), "spread": spread,
-                        "spread lo": lo, "spread hi": hi})  # fmt: skip
+        spreads.append(
+            {
+                "map": label,
+                "games": len(results),
+                "spread": spread,
+                "spread lo": lo,
+                "spread hi": hi,
+            }
+        )
     return LayoutResult(
         best=pool[best],
         original=raid_map,
@@ -206,14 +217,21 @@ def _row(rows: list[dict[str, Any]], candidate: int, rung: int) -> dict[str, Any
 
 
 def _play(layout, rules, agent, games, seed, executor) -> pd.DataFrame:
-    return simulate(RaidGame(layout, rules), agent, games=games, seed=seed,
-                    executor=executor, progress=False)  # fmt: skip
+    return simulate(
+        RaidGame(layout, rules), agent, games=games, seed=seed, executor=executor, progress=False
+    )
 
 
 def _ladder_row(candidate: int, rung: int, results: pd.DataFrame) -> dict[str, Any]:
     spread, lo, hi = spread_ci(results)
-    row = {"candidate": candidate, "rung": rung, "games": len(results), "spread": spread,
-           "spread lo": lo, "spread hi": hi}  # fmt: skip
+    row = {
+        "candidate": candidate,
+        "rung": rung,
+        "games": len(results),
+        "spread": spread,
+        "spread lo": lo,
+        "spread hi": hi,
+    }
     for seat, role in enumerate(ROLES):
         row[f"{role} share"] = float(results[f"return{seat}"].mean())
     return row
