@@ -238,6 +238,9 @@ def test_illegal_actions_say_why():
         state.apply(((0, 0), 1))
     with pytest.raises(IllegalMoveError, match="an action is"):
         state.apply("north")
+    for odd in (((0, 0), True), ([0, 0], None), ((9, 9), None)):
+        with pytest.raises(IllegalMoveError):
+            state.apply(odd)
     with pytest.raises(RulesError, match="give a hex for each seat"):
         make_game().position({ARCHER: (0, 0)})
 

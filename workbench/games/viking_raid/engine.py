@@ -170,7 +170,7 @@ class RaidState:
         self.gold: tuple[int, int, int] = gold
         self.left, self.stunned, self.immune, self.out = left, stunned, immune, out
         self.turn, self._to_move, self.log = turn, to_move, log
-        self._legal: dict[Turn, tuple[int, int]] | None = None
+        self._legal: list[tuple[int, int]] | None = None
 
     # -- protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -187,34 +187,39 @@ class RaidState:
 
     def legal_actions(self) -> list[Turn]:
         """Every ``(destination, target)`` of the Viking to act, stays and no-demand included."""
-        return list(self._legal_table())
+        hexes = self.game.board.hexes
+        return [(hexes[dest], None if target < 0 else target) for dest, target in self.options()]
 
-    def _legal_table(self) -> dict[Turn, tuple[int, int]]:
+    def options(self) -> list[tuple[int, int]]:
+        """The legal turns as ``(destination index, target seat or -1)`` (for fast agents)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = self._compute_options()
         return self._legal
 
-    def _compute_legal(self) -> dict[Turn, tuple[int, int]]:
+    def _compute_options(self) -> list[tuple[int, int]]:
         seat = self._to_move
         if seat == TERMINAL:
-            return {}
+            return []
         board, pos = self.game.board, self.pos
         others = [s for s in range(3) if s != seat and pos[s] >= 0]
         occupied = [pos[s] for s in others]
         targets = [s for s in others if not (self.immune >> s) & 1]
-        hexes, table = board.hexes, {}
+        found = []
         for dest in board.moves(seat, pos[seat], occupied=occupied):
-            h = hexes[dest]
-            table[(h, None)] = (dest, -1)
+            found.append((dest, -1))
             for t in targets:
                 if board.can_reach(seat, dest, pos[t], occupied=occupied):
-                    table[(h, t)] = (dest, t)
-        return table
+                    found.append((dest, t))
+        return found
 
     def apply(self, action: Turn) -> RaidState:
         """The position after ``action``; ``IllegalMoveError`` says why it is not legal."""
-        move = self._legal_table().get(action) if isinstance(action, tuple) else None
-        if move is None:
+        try:
+            where, target = action
+            move = (self.game.board.index[where], -1 if target is None else target)
+        except (TypeError, ValueError, KeyError):
+            move = None
+        if move is None or isinstance(move[1], bool) or move not in self.options():
             raise IllegalMoveError(self._why_illegal(action))
         dest, target = move
         seat, rules, board = self._to_move, self.game.rules, self.game.board
@@ -262,7 +267,7 @@ class RaidState:
         if not (isinstance(action, tuple) and len(action) == 2):
             return f"{role}: an action is (destination hex, target seat or None), got {action!r}"
         dest, target = action
-        if all((d, None) != (dest, None) for d, _ in self._legal_table()):
+        if all(d != dest for d, _ in self.legal_actions()):
             return f"{role} cannot move from {self.position(self._to_move)} to {dest}"
         return f"{role} cannot demand tribute from seat {target!r} after moving to {dest}"
 

@@ -45,12 +45,14 @@ class RaidGreedyAgent:
         bits, golds = board.treasure_bit, board.treasure_gold
         field = board.nearest_treasure(left)
         scores = {}
-        for action, (dest, target) in state._legal_table().items():
+        hexes = board.hexes
+        for dest, target in state.options():
             bit = bits[dest] & left
             gain = golds[dest] if bit else 0
             if target >= 0:
                 gain += (gold[target] + 1) // 2
             steps = board.nearest_treasure(left & ~bit)[dest] if bit else field[dest]
+            action = (hexes[dest], target if target >= 0 else None)
             scores[action] = (gain << 12) - (steps << 1) + (target >= 0)
         return scores
 
