@@ -2,10 +2,12 @@
 
 Modules: ``maps`` (map files), ``rules`` (the rules object and its versions),
 ``board`` (movement and reach tables), ``engine`` (the game on the play protocol),
-``greedy`` (the greedy policy), ``heuristic`` (position values for search).
+``greedy`` (the greedy policy), ``heuristic`` (position values for search),
+``balance`` (self-play studies with confidence intervals, heat maps), ``optimise``
+(the treasure-layout race), ``replay`` and ``drawing`` (pictures of maps and games).
 """
 
-from workbench.games.viking_raid.board import ARCHER, BERSERKER, HUSCARL, RaidBoard
+from workbench.games.viking_raid.board import ARCHER, BERSERKER, HUSCARL, RaidBoard, role_summary
 from workbench.games.viking_raid.engine import RaidGame, RaidState, Turn
 from workbench.games.viking_raid.greedy import RaidGreedyAgent
 from workbench.games.viking_raid.heuristic import raid_heuristic
@@ -40,5 +42,6 @@ __all__ = [
     "map_json",
     "map_names",
     "raid_heuristic",
+    "role_summary",
     "save_map",
 ]
