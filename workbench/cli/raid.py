@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from workbench.cli.output import print_json, print_table
@@ -63,15 +65,22 @@ def _setup(args):
         raise RulesError(f"--games: expected a positive number, got {args.games}")
     if args.workers < 1:
         raise RulesError(f"--workers: expected a positive number, got {args.workers}")
-    raid_map = load_map(args.map)
-    rules = Rules.version(args.version)
-    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    return raid_map, rules, executor
+    return load_map(args.map), Rules.version(args.version)
+
+
+@contextlib.contextmanager
+def _executor(workers: int) -> Iterator[ProcessPoolExecutor | None]:
+    """A process pool of ``workers`` processes, or None (serial) for one."""
+    if workers == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield pool
 
 
 def _simulate(args) -> int:
-    raid_map, rules, executor = _setup(args)
-    try:
+    raid_map, rules = _setup(args)
+    with _executor(args.workers) as executor:
         results = simulate(
             RaidGame(raid_map, rules),
             args.agent,
@@ -80,9 +89,6 @@ def _simulate(args) -> int:
             executor=executor,
             progress=not args.json,
         )
-    finally:
-        if executor is not None:
-            executor.shutdown()
     table = balance_table(results)
     if args.json:
         roles = {
@@ -117,8 +123,8 @@ def _simulate(args) -> int:
 
 
 def _optimise(args) -> int:
-    raid_map, rules, executor = _setup(args)
-    try:
+    raid_map, rules = _setup(args)
+    with _executor(args.workers) as executor:
         result = optimise_layout(
             raid_map,
             rules,
@@ -131,9 +137,6 @@ def _optimise(args) -> int:
             executor=executor,
             progress=not args.json,
         )
-    finally:
-        if executor is not None:
-            executor.shutdown()
     if args.out:
         save_map(result.best, args.out)
     spreads = result.spreads.set_index("map")
