@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
 import os
 import pickle
 from collections.abc import Mapping, Sequence
@@ -43,6 +44,13 @@ from workbench.play.protocol import Game
 from workbench.play.runner import play_game
 
 __all__ = ["default_lineups", "tournament"]
+
+#: Forked workers inherit the caller's ``__main__``, so agents defined in a notebook work.
+_FORK = (
+    multiprocessing.get_context("fork")
+    if "fork" in multiprocessing.get_all_start_methods()
+    else None
+)
 
 
 def default_lineups(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -153,7 +161,9 @@ def tournament(
                 bar.update(len(chunk))
         elif executor == "processes":
             _check_picklable(game, factories)
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            with ProcessPoolExecutor(
+                max_workers=workers or os.cpu_count(), mp_context=_FORK
+            ) as pool:
                 rows = _run_on(pool, game, factories, chunks, max_plies, record, bar)
         else:
             rows = _run_on(executor, game, factories, chunks, max_plies, record, bar)
