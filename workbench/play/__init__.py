@@ -31,7 +31,16 @@ from workbench.play.game_features import FEATURES, game_features
 from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
 from workbench.play.metrics import agent_scores, balance_report, compare_reports
-from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, HasHeuristic, State
+from workbench.play.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    HasHeuristic,
+    HasSummary,
+    State,
+)
 from workbench.play.runner import GameRecord, play_game
 from workbench.play.skill import skill_trace
 from workbench.play.solve import PerfectAgent, Solution, solve
@@ -52,6 +61,7 @@ __all__ = [
     "GameRecord",
     "GreedyAgent",
     "HasHeuristic",
+    "HasSummary",
     "MCTSAgent",
     "MaxNAgent",
     "ParanoidAgent",
