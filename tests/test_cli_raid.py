@@ -20,8 +20,8 @@ def test_simulate_json_has_exactly_the_documented_shape(capsys):
         assert set(figures) == {"win_share", "win_share_ci", "mean_gold"}
         lo, hi = figures["win_share_ci"]
         assert lo <= figures["win_share"] <= hi
-    assert sum(out["roles"][r]["win_share"] for r in ROLES) == pytest.approx(1)
-    assert sum(out["roles"][r]["mean_gold"] for r in ROLES) == pytest.approx(24)
+    assert sum(out["roles"][r]["win_share"] for r in ROLES) == pytest.approx(1, abs=1e-3)
+    assert sum(out["roles"][r]["mean_gold"] for r in ROLES) == pytest.approx(24, abs=1e-3)
 
 
 def test_simulate_table_and_same_seed_same_numbers(capsys):

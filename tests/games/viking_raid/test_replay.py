@@ -1,22 +1,24 @@
 """Replays and pictures: positions chain up, tables match events, shapes cover the map."""
 
+import itertools
+
 import matplotlib
 
 matplotlib.use("Agg")
 
-import pytest  # noqa: E402
+import pytest
 
-from workbench.errors import RulesError  # noqa: E402
-from workbench.games.viking_raid import RaidGame, default_map  # noqa: E402
-from workbench.games.viking_raid.drawing import heat_shapes, map_shapes  # noqa: E402
-from workbench.games.viking_raid.replay import events_table, plot_replay, replay  # noqa: E402
-from workbench.grids import hex_disc  # noqa: E402
+from workbench.errors import RulesError
+from workbench.games.viking_raid import RaidGame, default_map
+from workbench.games.viking_raid.drawing import heat_shapes, map_shapes
+from workbench.games.viking_raid.replay import events_table, plot_replay, replay
+from workbench.grids import hex_disc
 
 
 def test_replay_chains_positions_and_tables_the_events():
     states = replay(RaidGame(), "greedy", seed=5)
     assert states[-1].is_terminal() and not any(s.is_terminal() for s in states[:-1])
-    assert all(a.turn < b.turn for a, b in zip(states, states[1:], strict=False))
+    assert all(a.turn < b.turn for a, b in itertools.pairwise(states))
     table = events_table(states[-1])
     assert len(table) == len(states[-1].events())
     assert table.loc[table["event"] == "pillage", "gold"].sum() == 24

@@ -22,9 +22,7 @@ from concurrent.futures import Executor
 from functools import partial
 from typing import Any, Literal
 
-import numpy as np
 import pandas as pd
-from scipy import stats
 
 from workbench.errors import DataError, RulesError
 from workbench.games.viking_raid.engine import RaidGame
@@ -32,6 +30,7 @@ from workbench.games.viking_raid.greedy import RaidGreedyAgent
 from workbench.games.viking_raid.maps import DATA_DIR, ROLES
 from workbench.grids.hexagonal import Hex
 from workbench.play import MaxNAgent, MCTSAgent, RandomAgent, tournament
+from workbench.play.stats import t_interval
 
 __all__ = [
     "AGENTS",
@@ -39,7 +38,6 @@ __all__ = [
     "balance_table",
     "heat",
     "load_study",
-    "mean_ci",
     "simulate",
 ]
 
@@ -91,22 +89,10 @@ def simulate(
     )
 
 
-def mean_ci(values: Any, *, level: float = 0.95) -> tuple[float, float, float]:
-    """Mean and Student-t confidence interval of the mean (an interval of 0 width if n < 2).
-
-    >>> [round(v, 3) for v in mean_ci([0, 1, 1, 0, 1, 1])]
-    [0.667, 0.125, 1.209]
-    """
-    data = np.asarray(values, dtype=float)
-    mean = float(data.mean())
-    if len(data) < 2 or data.std() == 0:
-        return mean, mean, mean
-    half = float(stats.t.ppf((1 + level) / 2, len(data) - 1) * stats.sem(data))
-    return mean, mean - half, mean + half
-
-
 def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
     """Per role: win share (ties split), gold, tribute given and taken, with CIs.
+
+    Intervals are Student t intervals over games (``workbench.play.stats.t_interval``).
 
     Columns ``<figure>``, ``<figure> lo``, ``<figure> hi`` for each figure; the game
     length (rounds, the same for every role) closes the table.
@@ -120,11 +106,11 @@ def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame
             ("tribute given", f"given_{role}"),
             ("tribute taken", f"taken_{role}"),
         ):
-            mean, lo, hi = mean_ci(results[column], level=level)
+            mean, lo, hi = t_interval(results[column], confidence=level)
             row.update({figure: mean, f"{figure} lo": lo, f"{figure} hi": hi})
         rows.append(row)
     table = pd.DataFrame(rows)
-    mean, lo, hi = mean_ci(results["rounds"], level=level)
+    mean, lo, hi = t_interval(results["rounds"], confidence=level)
     table["rounds"], table["rounds lo"], table["rounds hi"] = mean, lo, hi
     return table
 

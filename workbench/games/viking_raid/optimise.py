@@ -39,14 +39,15 @@ from workbench.games.viking_raid.balance import balance_table, simulate
 from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.maps import ROLES, RaidMap
 from workbench.games.viking_raid.rules import Rules
+from workbench.play.stats import bootstrap_interval
 
 __all__ = ["LayoutResult", "mutate_layout", "optimise_layout", "spread_ci"]
 
 _RETURNS = [f"return{seat}" for seat in range(3)]
 
 
-def spread_ci(results: pd.DataFrame, *, level: float = 0.95, resamples: int = 1000, seed=0):
-    """Spread of the role win shares and its bootstrap interval: ``(spread, lo, hi)``.
+def spread_ci(results: pd.DataFrame, *, level: float = 0.95, resamples: int = 2000, seed=0):
+    """Spread of the role win shares and its bootstrap interval over games: ``(spread, lo, hi)``.
 
     >>> frame = pd.DataFrame({"return0": [1.0, 0, 0, 1], "return1": [0, 1.0, 0, 0],
     ...                       "return2": [0, 0, 1.0, 0]})
@@ -55,13 +56,13 @@ def spread_ci(results: pd.DataFrame, *, level: float = 0.95, resamples: int = 10
     """
     shares = results[_RETURNS].to_numpy(dtype=float)
     means = shares.mean(axis=0)
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(shares), size=(resamples, len(shares)))
-    boot = shares[picks].mean(axis=1)
-    spreads = boot.max(axis=1) - boot.min(axis=1)
-    tail = (1 - level) / 2
-    lo, hi = np.quantile(spreads, [tail, 1 - tail])
-    return float(means.max() - means.min()), float(lo), float(hi)
+    lo, hi = bootstrap_interval(shares, _spread, resamples=resamples, confidence=level, seed=seed)
+    return float(means.max() - means.min()), lo, hi
+
+
+def _spread(samples: np.ndarray) -> np.ndarray:
+    means = samples.mean(axis=-2)
+    return means.max(axis=-1) - means.min(axis=-1)
 
 
 def mutate_layout(
