@@ -3,7 +3,7 @@
 The winner's notes record the run (agent, rules, budget) and its fresh-seed
 confirmation against the default map, with 95% intervals.
 
-    PYTHONPATH=. python scripts/raid_optimise.py [--workers 2] [--candidates 32] [--games 200]
+    PYTHONPATH=. python scripts/raid_optimise.py [--workers 2] [--generations 4] [--candidates 16]
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--version", default="0.21")
     parser.add_argument("--agent", default="greedy")
-    parser.add_argument("--candidates", type=int, default=32)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--candidates", type=int, default=16)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--generations", type=int, default=4)
     parser.add_argument("--rungs", type=int, default=3)
     parser.add_argument("--confirm-games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=21)
@@ -35,6 +36,7 @@ def main() -> None:
             candidates=args.candidates,
             games=args.games,
             rungs=args.rungs,
+            generations=args.generations,
             confirm_games=args.confirm_games,
             seed=args.seed,
             executor=pool,
@@ -63,8 +65,9 @@ def main() -> None:
         f"its {original.total_treasure} gold on {len(original.treasure)} hexes rearranged to make "
         f"the role win shares as even as possible under {args.agent} self-play, rules "
         f"{args.version}.",
-        f"Race: {args.candidates} layouts, {args.games} games each at the first of {args.rungs} "
-        f"rungs (the better half doubling its games at each rung), seed {args.seed}; finalists "
+        f"Search: {args.generations} races, each of {args.candidates} layouts around the last "
+        f"winner, {args.games} games each at the first of {args.rungs} rungs (the better half "
+        f"doubling its games at each rung), seed {args.seed}; the last race's finalists were "
         f"ranked {'with' if result.resolved else 'WITHOUT'} separated 95% intervals.",
         f"Confirmation on {args.confirm_games} games with fresh seeds (win shares with 95% "
         f"intervals): this map: {balance('best')}. Default map: {balance('original')}.",

@@ -3,7 +3,8 @@
     workbench raid simulate MAP.json [--version 0.21] [--agent greedy] [--games N]
                             [--seed S] [--workers W] [--json]
     workbench raid optimise MAP.json [--version 0.21] [--agent greedy] [--candidates 32]
-                            [--games 200] [--rungs 3] [--confirm-games 2000] [--seed S]
+                            [--games 200] [--rungs 3] [--generations 1] [--confirm-games 2000]
+                            [--seed S]
                             [--workers W] [--out BEST.json] [--json]
 
 ``simulate --json`` prints ``{"games": N, "roles": {"archer": {"win_share": x,
@@ -41,6 +42,9 @@ def register(subparsers) -> None:
     _common(optimise_cmd, games=200)
     optimise_cmd.add_argument("--candidates", type=int, default=32, help="layouts raced")
     optimise_cmd.add_argument("--rungs", type=int, default=3, help="halving rounds")
+    optimise_cmd.add_argument(
+        "--generations", type=int, default=1, help="races, each around the last winner"
+    )
     optimise_cmd.add_argument(
         "--confirm-games", type=int, default=2000, help="fresh-seed games for the final comparison"
     )
@@ -132,6 +136,7 @@ def _optimise(args) -> int:
             candidates=args.candidates,
             games=args.games,
             rungs=args.rungs,
+            generations=args.generations,
             confirm_games=args.confirm_games,
             seed=args.seed,
             executor=executor,

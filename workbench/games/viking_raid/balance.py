@@ -36,6 +36,7 @@ __all__ = [
     "AGENTS",
     "STUDY_PATH",
     "balance_table",
+    "ci_text",
     "heat",
     "load_study",
     "simulate",
@@ -113,6 +114,20 @@ def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame
     mean, lo, hi = t_interval(results["rounds"], confidence=level)
     table["rounds"], table["rounds lo"], table["rounds hi"] = mean, lo, hi
     return table
+
+
+def ci_text(table: pd.DataFrame, figure: str = "win share", *, digits: int = 2) -> pd.Series:
+    """``"estimate [lo, hi]"`` for each row of a table with ``figure``, ``figure lo/hi`` columns.
+
+    >>> ci_text(pd.DataFrame({"gold": [7.5], "gold lo": [7.0], "gold hi": [8.0]}), "gold").tolist()
+    ['7.50 [7.00, 8.00]']
+    """
+    columns = [table[figure], table[f"{figure} lo"], table[f"{figure} hi"]]
+    texts = [
+        f"{m:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+        for m, lo, hi in zip(*columns, strict=True)
+    ]
+    return pd.Series(texts, index=table.index, name=f"{figure} (95% CI)")
 
 
 def heat(results: pd.DataFrame, kind: Literal["pillages", "tributes"], seat: int | None = None):

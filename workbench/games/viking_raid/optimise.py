@@ -5,10 +5,12 @@ ties split) under one agent kind in self-play; 0 means every role wins equally
 often. Win shares are estimates, so the search is a race (successive halving):
 
 1. a pool of layouts (the map's own and random variations of it, each keeping the
-   total gold and the number of treasure hexes) plays ``games`` games each;
+   total gold and the number of treasure hexes) plays ``games`` games each (the same
+   seeded games for every layout, so they are compared on equal luck);
 2. the better half plays twice as many fresh games, added to what it had; and so
    on for ``rungs`` rungs, so the leaders are judged on the most games;
-3. the best finalist and the original map then play ``confirm_games`` games with
+3. with ``generations`` > 1 the race is run again around its winner (local search);
+4. the best finalist and the original map then play ``confirm_games`` games with
    seeds never used before, and those fresh games alone give the reported balance.
 
 Every spread comes with a bootstrap 95% interval; ``resolved`` says whether the
@@ -101,9 +103,10 @@ class LayoutResult:
     best, original : RaidMap
         The winning layout and the map the search started from.
     ladder : DataFrame
-        Every candidate at every rung: games so far, spread with interval, win shares.
+        Every candidate at every rung of every generation: games so far, spread with
+        interval, win shares.
     resolved : bool
-        The winner's spread interval lies wholly below the runner-up's at the last rung.
+        In the last race, the winner's spread interval lies wholly below the runner-up's.
     confirmation : DataFrame
         Fresh-seed balance tables of ``best`` and ``original`` (column ``map``).
     spreads : DataFrame
@@ -127,6 +130,7 @@ def optimise_layout(
     games: int = 200,
     rungs: int = 3,
     confirm_games: int = 2000,
+    generations: int = 1,
     max_changes: int = 6,
     min_gold: int = 1,
     max_gold: int = 5,
@@ -150,6 +154,8 @@ def optimise_layout(
         and doubles the games it adds.
     confirm_games : int
         Games with fresh seeds for the final comparison of the winner and the original.
+    generations : int
+        Races run one after another, each around the previous race's winner (local search).
     seed : int
         Root of every random choice and game seed (the confirmation uses a separate branch).
     executor : Executor, "processes" or None
@@ -160,37 +166,27 @@ def optimise_layout(
         ("games", games),
         ("rungs", rungs),
         ("confirm_games", confirm_games),
+        ("generations", generations),
     ):
         if value < 1:
             raise RulesError(f"optimise: {name} must be at least 1, got {value}")
     rules = rules or Rules()
     search, fresh = np.random.SeedSequence(seed).spawn(2)
     rng = np.random.default_rng(search)
-    pool = [raid_map]
-    while len(pool) < candidates:
-        layout = raid_map
-        for _ in range(int(rng.integers(1, max_changes + 1))):
-            layout = mutate_layout(layout, rng, min_gold=min_gold, max_gold=max_gold)
-        pool.append(layout)
-    played: dict[int, list[pd.DataFrame]] = {i: [] for i in range(len(pool))}
-    alive, rows = list(range(len(pool))), []
-    bar = tqdm(total=rungs, disable=not progress, desc="layout race rungs")
-    for rung in range(rungs):
-        rung_seed = int(rng.integers(2**63))  # the same games for every candidate
-        for i in alive:
-            played[i].append(_play(pool[i], rules, agent, games << rung, rung_seed, executor))
-            rows.append(_ladder_row(i, rung, pd.concat(played[i], ignore_index=True)))
-        ranked = sorted(alive, key=lambda i: (_row(rows, i, rung)["spread"], i))
-        alive = ranked[: max(1, len(ranked) // 2)] if rung < rungs - 1 else ranked
-        bar.update()
-    bar.close()
-    ladder = pd.DataFrame(rows)
-    last = ladder[ladder["rung"] == rungs - 1].sort_values(["spread", "candidate"])
-    best = int(last["candidate"].iloc[0])
-    resolved = len(last) < 2 or bool(last["spread hi"].iloc[0] < last["spread lo"].iloc[1])
+    best, frames, resolved = raid_map, [], True
+    for generation in range(generations):
+        pool = [best]
+        while len(pool) < candidates:
+            layout = best
+            for _ in range(int(rng.integers(1, max_changes + 1))):
+                layout = mutate_layout(layout, rng, min_gold=min_gold, max_gold=max_gold)
+            pool.append(layout)
+        winner, ladder, resolved = _race(pool, rules, agent, games, rungs, rng, executor, progress)
+        frames.append(ladder.assign(generation=generation))
+        best = pool[winner]
     fresh_seed = int(np.random.default_rng(fresh).integers(2**63))
     tables, spreads = [], []
-    for label, layout in (("best", pool[best]), ("original", raid_map)):
+    for label, layout in (("best", best), ("original", raid_map)):
         results = _play(layout, rules, agent, confirm_games, fresh_seed, executor)
         tables.append(balance_table(results).assign(map=label))
         spread, lo, hi = spread_ci(results)
@@ -204,13 +200,30 @@ def optimise_layout(
             }
         )
     return LayoutResult(
-        best=pool[best],
+        best=best,
         original=raid_map,
-        ladder=ladder,
+        ladder=pd.concat(frames, ignore_index=True),
         resolved=resolved,
         confirmation=pd.concat(tables, ignore_index=True),
         spreads=pd.DataFrame(spreads),
     )
+
+
+def _race(pool, rules, agent, games, rungs, rng, executor, progress):
+    """Successive halving over ``pool``: (index of the winner, ladder rows, resolved)."""
+    played: dict[int, list[pd.DataFrame]] = {i: [] for i in range(len(pool))}
+    alive, rows = list(range(len(pool))), []
+    for rung in tqdm(range(rungs), disable=not progress, desc="layout race rungs"):
+        rung_seed = int(rng.integers(2**63))  # the same games for every candidate
+        for i in alive:
+            played[i].append(_play(pool[i], rules, agent, games << rung, rung_seed, executor))
+            rows.append(_ladder_row(i, rung, pd.concat(played[i], ignore_index=True)))
+        ranked = sorted(alive, key=lambda i: (_row(rows, i, rung)["spread"], i))
+        alive = ranked[: max(1, len(ranked) // 2)] if rung < rungs - 1 else ranked
+    ladder = pd.DataFrame(rows)
+    last = ladder[ladder["rung"] == rungs - 1].sort_values(["spread", "candidate"])
+    resolved = len(last) < 2 or bool(last["spread hi"].iloc[0] < last["spread lo"].iloc[1])
+    return int(last["candidate"].iloc[0]), ladder, resolved
 
 
 def _row(rows: list[dict[str, Any]], candidate: int, rung: int) -> dict[str, Any]:
