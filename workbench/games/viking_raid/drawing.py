@@ -89,7 +89,7 @@ def viking_marks(positions: Mapping[int, Hex]) -> list[dict]:
 def heat_shapes(raid_map: RaidMap, values: Mapping[Hex, float], *, colour: str = "#c0392b"):
     """Shapes shaded from white (0) to ``colour`` (the largest value), labelled with values.
 
-    Rocks stay dark; values are printed with two significant digits.
+    Rocks stay dark; values of 0.05 and more are printed with one decimal.
     """
     top = max(values.values(), default=0) or 1
     red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
@@ -99,7 +99,7 @@ def heat_shapes(raid_map: RaidMap, values: Mapping[Hex, float], *, colour: str =
         share = value / top
         mix = [round(255 + (c - 255) * share) for c in (red, green, blue)]
         fill = _ROCK if h in raid_map.blocked else "#{:02x}{:02x}{:02x}".format(*mix)
-        label = f"{value:.2g}" if value else ""
+        label = f"{value:.1f}" if value >= 0.05 else ""
         shapes.append(shape(cell_id(h), hex_polygon(h), fill=fill, label=label, title=label))
     return shapes
 
