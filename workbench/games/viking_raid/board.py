@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
 import pandas as pd
 
@@ -52,8 +52,8 @@ class RaidBoard:
     __slots__ = (
         "_bash",
         "_nearest",
-        "_paths",
         "_reach",
+        "_steps",
         "all_treasure",
         "hexes",
         "index",
@@ -79,7 +79,10 @@ class RaidBoard:
             self.treasure_bit[self.index[h]] = 1 << k
             self.treasure_gold[self.index[h]] = gold
         self.all_treasure = (1 << len(raid_map.treasure)) - 1
-        self._paths = [self._move_paths(h) for h in self.hexes]
+        self._steps = [
+            [[(path[-1], _mask(path[:-1])) for path in paths] for paths in self._move_paths(h)]
+            for h in self.hexes
+        ]
         self._reach = [[self._reach_of(seat, h) for h in self.hexes] for seat in range(3)]
         self._bash = [self._bash_middles(h) for h in self.hexes]
         self._nearest: dict[int, list[int]] = {}
@@ -116,7 +119,7 @@ class RaidBoard:
         berserker = [tuple(ray[:k]) for ray in self._rays(h, 3) for k in range(1, len(ray) + 1)]
         return [archer, huscarl, berserker]
 
-    def _reach_of(self, seat: int, h: Hex) -> frozenset[int]:
+    def _reach_of(self, seat: int, h: Hex) -> int:
         def ok(d: int, t: Hex) -> bool:
             if seat == ARCHER:
                 return d in (2, 3)
@@ -124,7 +127,7 @@ class RaidBoard:
                 return d == 1
             return d in (1, 2) and _on_axis(h, t)
 
-        return frozenset(i for i, t in enumerate(self.hexes) if ok(hex_distance(h, t), t))
+        return _mask(i for i, t in enumerate(self.hexes) if ok(hex_distance(h, t), t))
 
     def _bash_middles(self, h: Hex) -> dict[int, int]:
         """Huscarl at ``h``: target index at distance 2 -> index of the hex in between."""
@@ -143,13 +146,12 @@ class RaidBoard:
         current hex comes first when staying is allowed (or forced: no move at all).
         """
         rules = self.rules
-        block = rules.vikings_block_movement
+        taken = _mask(occupied)
+        block = taken if rules.vikings_block_movement else 0
+        avoid = 0 if rules.share_hex else taken
         seen: dict[int, None] = {}
-        for path in self._paths[at][seat]:
-            dest = path[-1]
-            if dest in seen or (not rules.share_hex and dest in occupied):
-                continue
-            if block and any(p in occupied for p in path[:-1]):
+        for dest, through in self._steps[at][seat]:
+            if through & block or (avoid >> dest) & 1 or dest in seen:
                 continue
             seen[dest] = None
         if rules.may_stay or not seen:
@@ -158,7 +160,7 @@ class RaidBoard:
 
     def can_reach(self, seat: int, at: int, target: int, *, occupied: Collection[int]) -> bool:
         """Whether ``seat`` on ``at`` may demand tribute from a Viking on ``target``."""
-        if target not in self._reach[seat][at]:
+        if not (self._reach[seat][at] >> target) & 1:
             return False
         if seat == HUSCARL and self.rules.vikings_block_bash:
             return self._bash[at].get(target) not in occupied
@@ -200,7 +202,7 @@ class RaidBoard:
             dist[i] = 0
         while queue:
             i = queue.popleft()
-            for (j,) in self._paths[i][ARCHER]:
+            for j, _ in self._steps[i][ARCHER]:
                 if dist[j] < 0:
                     dist[j] = dist[i] + 1
                     queue.append(j)
@@ -248,6 +250,14 @@ def _centre(raid_map: RaidMap) -> Hex:
     rs = [r for _, r in raid_map.hexes]
     middle = ((min(qs) + max(qs)) / 2, (min(rs) + max(rs)) / 2)
     return min(raid_map.hexes, key=lambda h: (abs(h[0] - middle[0]) + abs(h[1] - middle[1]), h))
+
+
+def _mask(indices: Iterable[int]) -> int:
+    """The set of hex indices as a bit mask."""
+    bits = 0
+    for i in indices:
+        bits |= 1 << i
+    return bits
 
 
 def _on_axis(a: Hex, b: Hex) -> bool:
