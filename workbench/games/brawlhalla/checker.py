@@ -186,13 +186,19 @@ def _islands(board: Board, spec: Instructions) -> Check:
     stray = have.get(None, 0)
     ok = all(have.get(s, 0) == n for s, n in want.items()) and not stray
     ok = ok and max(sizes, default=0) <= spec.island_max_squares
+    continent_cells = {cell for name in CONTINENTS for cell in board.region_cells(name)}
+    touching = sum(
+        any((r + dr, c + dc) in continent_cells for dr, dc in ORTHOGONAL + DIAGONAL)
+        for r, c in board.region_cells("island")
+    )
     text = ", ".join(f"{a}-{b} {have.get((a, b), 0)}" for a, b in want)
     return Check(
         "islands",
-        ok,
-        f"{text}, elsewhere {stray}; largest {max(sizes, default=0)} square(s)",
+        ok and not touching,
+        f"{text}, elsewhere {stray}; largest {max(sizes, default=0)} square(s); "
+        f"{touching} touching a continent",
         ", ".join(f"{a}-{b} {n}" for (a, b), n in want.items())
-        + f"; each at most {spec.island_max_squares} square(s)",
+        + f"; each at most {spec.island_max_squares} square(s), surrounded by water",
     )
 
 

@@ -54,6 +54,12 @@ class Layout:
     island_reach : int
         An island lies within this many squares (king moves) of both continents of its
         strait, and farther from the others.
+    keep : Board, optional
+        A board whose ``keep_regions`` squares are kept as drawn (terrain and region);
+        no other square joins those regions. Drawing the north and south continents by
+        hand as mirror images makes the rest a much smaller problem.
+    keep_regions : tuple of str
+        The regions taken from ``keep``.
     time_limit_s : float
         Solver time limit in seconds.
     seed : int
@@ -62,7 +68,9 @@ class Layout:
 
     central_sanctuary: Cell = (8, 5)
     west_east_shore_reach: int = 1
-    island_reach: int = 3
+    island_reach: int = 4
+    keep: Board | None = None
+    keep_regions: tuple[str, ...] = ("north", "south")
     time_limit_s: float = 120.0
     seed: int = 0
 
@@ -91,6 +99,8 @@ class _Model:
         self.x: dict[tuple[Cell, str, str], object] = {}
         for cell in self.cells:
             options = [("water", "water"), ("island", "shore")]
+            if self.layout.keep is not None and self.layout.keep.region_at(cell) in self.layout.keep_regions:
+                options = []
             for k in CONTINENTS:
                 options += [(k, t) for t in _TERRAINS if self._allowed(cell, k, t)]
             for k, t in options:
@@ -127,6 +137,13 @@ class _Model:
     def _allowed(self, cell: Cell, region: str, terrain: str) -> bool:
         r, c = cell
         spec = self.spec
+        keep = self.layout.keep
+        if keep is not None:
+            kept = keep.region_at(cell) if keep.region_at(cell) in self.layout.keep_regions else None
+            if kept is not None:
+                return (region, terrain) == (kept, keep.terrain_at(cell))
+            if region in self.layout.keep_regions:
+                return False
         is_land = terrain != "shore"
         if region in ("north", "south"):
             depth = r + 1 if region == "north" else self.rows - r
@@ -200,11 +217,13 @@ class _Model:
 
     def capital_ranges(self, stars: dict[str, Cell]) -> None:
         marks = compass_cells(self.rows, self.cols)
-        for side, inward in (("north", 1), ("south", -1)):
+        for side in ("north", "south"):
+            if self.layout.keep is not None and side in self.layout.keep_regions:
+                continue
             capital = stars[f"capital {side}"]
             ring = [q for q in self.neighbours(capital, ORTHOGONAL + DIAGONAL) if q not in marks[side]]
             west = min(c for _, c in ring)
-            tail = [(capital[0] + inward, west - 1 - i) for i in range(self.spec.capital_range_west)]
+            tail = [(capital[0], west - 1 - i) for i in range(self.spec.capital_range_west)]
             wanted = set(ring) | set(tail)
             for p in self.cells:
                 if (p, side, "mountain") in self.x:
@@ -414,9 +433,6 @@ def generate_board(
     for k, root in _roots(spec, layout).items():
         model.connected({p: model.inside(p, k) for p in model.cells}, root, k)
     stars = model.fixed_places()
-    for side in ("north", "south"):
-        walk = {p: model.walkable(p, side) for p in model.cells}
-        model.connected(walk, stars[f"capital {side}"], f"walk_{side}", diagonal=False)
     model.capital_ranges(stars)
     model.central()
     model.middle()
