@@ -108,7 +108,7 @@ def test_sanctuary_paths(board, side):
 
 def test_ruins(board):
     ruin = board.ruins[0]
-    assert {"ruins", "ruins spread evenly"} <= failing(board.without_feature(ruin))
+    assert "ruins" in failing(board.without_feature(ruin))
     r, c = ruin
     neighbour = next((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and 0 <= r + dr < 18 and 0 <= c + dc < 12 and board.feature_at((r + dr, c + dc)) is None)
     moved = board.without_feature(board.ruins[1]).with_feature(Feature("ruin", "", neighbour))
@@ -117,11 +117,11 @@ def test_ruins(board):
 
 def test_ruins_reachable():
     board = make_board(
-        ["..^.", "^^^^"],
-        features=[("capital", "north", (0, 0)), ("capital", "south", (0, 1)), ("ruin", "", (0, 3))],
+        ["...^.", "...^^"],
+        features=[("capital", "north", (0, 0)), ("capital", "south", (1, 0)), ("ruin", "", (0, 4))],
     )
     assert "ruins reachable" in failing(board)
-    assert "ruins reachable" not in failing(board.with_terrain((0, 2), "earth"))
+    assert "ruins reachable" not in failing(board.with_terrain((0, 3), "earth"))
 
 
 def test_wreckages(board):

@@ -155,7 +155,7 @@ def test_enemy_capital_is_impassable_and_attacked_from_a_neighbour():
     assert steps == {(0, 0): 0, (0, 1): 1}
     assert attack_distance(steps, (0, 2)) == 2
     flying = distances_from_capital(board, "flying", side="north")
-    assert (0, 2) not in flying and flying[(0, 3)] == 2 and flying[(0, 4)] == 2
+    assert (0, 2) not in flying and flying[(0, 3)] == 2 and flying[(0, 4)] == 3
     walls = Rules(flyers_pass_over_buildings=False)
     assert (0, 3) not in distances_from_capital(board, "flying", side="north", rules=walls)
 

@@ -368,7 +368,7 @@ def _connected(board: Board) -> Check:
     split = {
         name: n
         for name in CONTINENTS
-        if (n := len(pieces(board.region_cells(name), diagonal=True))) != 1
+        if (n := len(pieces(board.region_cells(name), diagonal=True))) > 1
     }
     return Check(
         "continents in one piece",

@@ -37,17 +37,23 @@ def capital_cut(board: Board, *, rules: Rules | None = None) -> set[Cell]:
 
 
 def seal_cut(board: Board, side: str, *, rules: Rules | None = None) -> set[Cell]:
-    """A smallest set of squares that seals the capital off from everything outside its
-    continent (land units, boats allowed): the squares its defenders must hold."""
+    """A smallest set of squares of the capital's own continent that, held, seals the
+    capital off from everything outside it (land units, boats allowed): the squares
+    its defenders must hold."""
     capital = board.capital(side)
     if capital is None:
         return set()
     home = board.regions[capital[0]][capital[1]]
-    graph = movement_graph(board, "seaborne", rules=rules).copy()
-    outside = [cell for cell in graph if board.regions[cell[0]][cell[1]] != home]
-    if capital not in graph or not outside:
+    graph = movement_graph(board, "seaborne", rules=rules)
+    if capital not in graph:
         return set()
-    graph.add_edges_from(("outside", cell) for cell in outside)
-    if not nx.has_path(graph, capital, "outside") or graph.has_edge(capital, "outside"):
+    inside = {cell for cell in graph if board.regions[cell[0]][cell[1]] == home}
+    small = nx.Graph(graph.subgraph(inside))
+    small.add_edges_from(
+        ("outside", a) for a in inside for b in graph.neighbors(a) if b not in inside
+    )
+    if "outside" not in small or not nx.has_path(small, capital, "outside"):
         return set()
-    return set(nx.minimum_node_cut(graph, capital, "outside"))
+    if small.has_edge(capital, "outside"):
+        return {capital}
+    return set(nx.minimum_node_cut(small, capital, "outside"))

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 import numpy as np
+from scipy.sparse import csr_array
 from scipy.sparse.csgraph import shortest_path
 
 from workbench.errors import RulesError
@@ -89,12 +90,13 @@ def _blocked(board: Board, side: str | None) -> set[Cell]:
     return {capital} if capital is not None else set()
 
 
-def _add_step_edges(graph: nx.Graph, board: Board, allowed, steps: tuple[Cell, ...]) -> None:
-    for r, c in graph.nodes:
-        for dr, dc in steps:
-            nxt = (r + dr, c + dc)
-            if nxt in graph and allowed((r, c), nxt):
-                graph.add_edge((r, c), nxt)
+def _add_step_edges(graph: nx.Graph, allowed, steps: tuple[Cell, ...]) -> None:
+    graph.add_edges_from(
+        ((r, c), (r + dr, c + dc))
+        for r, c in graph.nodes
+        for dr, dc in steps
+        if (r + dr, c + dc) in graph and allowed((r, c), (r + dr, c + dc))
+    )
 
 
 def movement_graph(
@@ -132,17 +134,16 @@ def movement_graph(
             graph.add_node(cell, pos=(cell[1] + 0.5, cell[0] + 0.5))
 
     if kind == "terrestrial":
-        _add_step_edges(graph, board, lambda a, b: True, ORTHOGONAL)
+        _add_step_edges(graph, lambda a, b: True, ORTHOGONAL)
     elif kind == "aquatic":
-        _add_step_edges(graph, board, lambda a, b: True, _steps(kind, rules))
+        _add_step_edges(graph, lambda a, b: True, _steps(kind, rules))
     elif kind == "seaborne":
         _add_step_edges(
-            graph, board, lambda a, b: char(a) in _WALKABLE and char(b) in _WALKABLE, ORTHOGONAL
+            graph, lambda a, b: char(a) in _WALKABLE and char(b) in _WALKABLE, ORTHOGONAL
         )
         if rules.boats_carry_land_units:
             _add_step_edges(
                 graph,
-                board,
                 lambda a, b: char(a) in _SAILABLE and char(b) in _SAILABLE,
                 _steps("aquatic", rules),
             )
@@ -154,22 +155,31 @@ def movement_graph(
 def _add_flying_edges(graph: nx.Graph, blocked: set[Cell], rules: Rules) -> None:
     """Join squares one dragon move apart: up to ``dragon_tiles_per_move`` steps."""
     steps = _steps("flying", rules)
-    through = (lambda cell: True) if rules.flyers_pass_over_buildings else (lambda cell: cell in graph)
+    span = rules.dragon_tiles_per_move
+    if rules.flyers_pass_over_buildings or not blocked:
+        # Nothing stops a flight: one move reaches every square within ``span`` steps.
+        offsets = {(0, 0)}
+        for _ in range(span):
+            offsets |= {(a + dr, b + dc) for a, b in offsets for dr, dc in steps}
+        offsets.discard((0, 0))
+        graph.add_edges_from(
+            ((r, c), (r + dr, c + dc))
+            for r, c in graph.nodes
+            for dr, dc in offsets
+            if (r + dr, c + dc) in graph
+        )
+        return
     for start in list(graph.nodes):
         frontier, seen = [start], {start}
-        for _ in range(rules.dragon_tiles_per_move):
-            nxt_frontier = []
-            for r, c in frontier:
-                for dr, dc in steps:
-                    cell = (r + dr, c + dc)
-                    on_board = 0 <= cell[0] < graph.graph["rows"] and 0 <= cell[1] < graph.graph["cols"]
-                    if cell in seen or not on_board or not through(cell):
-                        continue
-                    seen.add(cell)
-                    nxt_frontier.append(cell)
-                    if cell in graph:
-                        graph.add_edge(start, cell)
-            frontier = nxt_frontier
+        for _ in range(span):
+            frontier = [
+                (r + dr, c + dc)
+                for r, c in frontier
+                for dr, dc in steps
+                if (r + dr, c + dc) in graph and (r + dr, c + dc) not in seen
+            ]
+            seen.update(frontier)
+        graph.add_edges_from((start, cell) for cell in seen if cell != start)
 
 
 def sources(board: Board, kind: str, side: str) -> list[Cell]:
@@ -202,6 +212,8 @@ def distances_from_capital(
     starts = [s for s in sources(board, kind, side) if s in graph]
     if not starts:
         return {}
+    if len(starts) == 1:
+        return dict(nx.single_source_shortest_path_length(graph, starts[0]))
     return dict(nx.multi_source_dijkstra_path_length(graph, starts))
 
 
@@ -253,5 +265,10 @@ def all_pairs_distances(graph: nx.Graph, nodes: Iterable[Cell] | None = None):
     order = list(nodes) if nodes is not None else list(graph.nodes)
     if not order:
         return order, np.zeros((0, 0))
-    matrix = nx.to_scipy_sparse_array(graph, nodelist=order, weight=None, format="csr")
+    index = {node: i for i, node in enumerate(order)}
+    pairs = np.array([(index[a], index[b]) for a, b in graph.edges if a in index and b in index])
+    pairs = pairs.reshape(-1, 2)
+    matrix = csr_array(
+        (np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(len(order), len(order))
+    )
     return order, shortest_path(matrix, method="D", unweighted=True, directed=False)
