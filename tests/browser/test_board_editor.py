@@ -24,5 +24,7 @@ def test_painting_changes_the_check_count(open_voila):
     page.locator(".wb-board-svg [data-cell='2,10']").hover()
     page.mouse.up()
     for ident in ("2,8", "2,9", "2,10"):
-        expect(page.locator(f".wb-board-svg [data-cell='{ident}']")).to_have_attribute("fill", WATER)
+        expect(page.locator(f".wb-board-svg [data-cell='{ident}']")).to_have_attribute(
+            "fill", WATER
+        )
     expect(summary).to_contain_text("failing: north continent")

@@ -78,7 +78,9 @@ class BoardEditor(widgets.VBox):
         self.report: CheckReport = check(self.board)
         self._picked: Cell | None = None
         self.view = BoardView(width_px=380)
-        self.layer = widgets.ToggleButtons(options=list(_BRUSHES), value="terrain", description="Layer")
+        self.layer = widgets.ToggleButtons(
+            options=list(_BRUSHES), value="terrain", description="Layer"
+        )
         self.brush = widgets.ToggleButtons(options=_BRUSHES["terrain"], description="Brush")
         self.brush.style.button_width = "auto"
         self.layer.add_class("wb-layer")
@@ -208,7 +210,11 @@ def _shapes(board: Board) -> list[dict]:
         feature = board.feature_at(cell)
         label = ""
         if feature is not None:
-            label = feature.side[0].upper() if feature.kind == "compass" else FEATURE_SYMBOLS[feature.kind]
+            label = (
+                feature.side[0].upper()
+                if feature.kind == "compass"
+                else FEATURE_SYMBOLS[feature.kind]
+            )
         terrain, region = board.terrain_at(cell), board.region_at(cell)
         title = f"{cell_id(cell)}: {terrain}, {region}"
         if feature is not None:

@@ -30,7 +30,9 @@ def test_card_list_matches_the_rule_text():
     assert int(draw_deck(cards)["count"].sum()) == 90
 
 
-@pytest.mark.parametrize("deck_size,copies,seen,at_least", [(6, 2, 3, 1), (7, 3, 4, 2), (5, 0, 2, 1)])
+@pytest.mark.parametrize(
+    "deck_size,copies,seen,at_least", [(6, 2, 3, 1), (7, 3, 4, 2), (5, 0, 2, 1)]
+)
 def test_hold_probability_matches_enumeration(deck_size, copies, seen, at_least):
     deck = [i < copies for i in range(deck_size)]
     hands = list(combinations(deck, seen))
@@ -54,7 +56,9 @@ def test_limits_cap_what_can_be_held():
 def test_table_responds_to_edited_counts():
     cards = load_cards()
     before = draw_odds(cards, ["Lucky finding", "ruin"], turns=[0, 5])
-    after = draw_odds(with_counts(cards, {"Lucky finding": 3}), ["Lucky finding", "ruin"], turns=[0, 5])
+    after = draw_odds(
+        with_counts(cards, {"Lucky finding": 3}), ["Lucky finding", "ruin"], turns=[0, 5]
+    )
     assert isinstance(before.loc["Lucky finding", 0], Fraction)
     assert after.loc["Lucky finding", 5] > before.loc["Lucky finding", 5]
     assert after.loc["ruin", 5] < before.loc["ruin", 5]  # a bigger deck dilutes the others

@@ -95,9 +95,7 @@ def test_default_board_distances_match_plain_bfs(kind, side):
     )
 
 
-terrains = st.lists(
-    st.text(alphabet=".~:^", min_size=5, max_size=5), min_size=4, max_size=4
-)
+terrains = st.lists(st.text(alphabet=".~:^", min_size=5, max_size=5), min_size=4, max_size=4)
 
 
 @settings(max_examples=60, deadline=None)
@@ -123,7 +121,9 @@ def test_random_boards_match_plain_bfs(terrain, kind, diagonal, span, boats):
         }
     )
     rules = Rules(
-        diagonal_moves_at_sea_and_air=diagonal, dragon_tiles_per_move=span, boats_carry_land_units=boats
+        diagonal_moves_at_sea_and_air=diagonal,
+        dragon_tiles_per_move=span,
+        boats_carry_land_units=boats,
     )
     for side in ("north", "south"):
         got = distances_from_capital(board, kind, side=side, rules=rules)

@@ -16,10 +16,11 @@ string per row and one feature per line; ``data/brawlhalla/SCHEMA.md`` documents
 (2, 3, 'mountain', 'water')
 >>> board.capital("north")
 (0, 0)
->>> board_from_dict({"terrain": ["x"], "regions": ["n"], "features": []})
-Traceback (most recent call last):
-...
-workbench.errors.DataError: board: terrain row 0, column 0: unknown terrain 'x' (expected one of '.', '~', ':', '^')
+>>> try:
+...     board_from_dict({"terrain": ["x"], "regions": ["n"], "features": []})
+... except DataError as exc:
+...     print(exc.problems[0])
+terrain row 0, column 0: unknown terrain 'x' (expected one of '.', '~', ':', '^')
 """
 
 from __future__ import annotations
@@ -144,7 +145,9 @@ class Board:
     def region_cells(self, region: str) -> list[Cell]:
         """The cells of one region, row by row."""
         char = _REGION_OF_NAME[region]
-        return [(r, c) for r, row in enumerate(self.regions) for c, ch in enumerate(row) if ch == char]
+        return [
+            (r, c) for r, row in enumerate(self.regions) for c, ch in enumerate(row) if ch == char
+        ]
 
     def features_of(self, kind: str) -> list[Feature]:
         """The features of one kind, in file order."""
@@ -264,7 +267,10 @@ def board_from_dict(data: Any, *, source: str = "board") -> Board:
         problems.append(f"format: {data['format']!r}, expected {FORMAT!r}")
     for key in ("name", "description"):
         value = data.get(key, "")
-        if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
+        if not (
+            isinstance(value, str)
+            or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+        ):
             problems.append(f"{key}: expected a string or a list of strings")
     terrain, regions = data.get("terrain"), data.get("regions")
     problems += _grid_problems("terrain", terrain, TERRAIN_CHARS, "terrain")
@@ -274,11 +280,12 @@ def board_from_dict(data: Any, *, source: str = "board") -> Board:
     rows, cols = len(terrain), len(terrain[0])
     if (len(regions), len(regions[0])) != (rows, cols):
         problems.append(
-            f"regions: {len(regions)}x{len(regions[0])} squares, expected {rows}x{cols} like terrain"
+            f"regions: {len(regions)}x{len(regions[0])} squares, "
+            f"expected {rows}x{cols} like terrain"
         )
     items = data.get("features", [])
     if not isinstance(items, list):
-        raise DataError(source, problems + ["features: expected a list of objects"])
+        raise DataError(source, [*problems, "features: expected a list of objects"])
     features: list[Feature] = []
     for index, item in enumerate(items):
         feature = _feature(index, item, rows, cols, problems)

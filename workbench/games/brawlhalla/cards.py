@@ -82,7 +82,9 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     for line, row in enumerate(rows, start=2):
         where = f"line {line}"
         if row["family"] not in FAMILIES:
-            problems.append(f"{where}, family: {row['family']!r}, expected one of {', '.join(FAMILIES)}")
+            problems.append(
+                f"{where}, family: {row['family']!r}, expected one of {', '.join(FAMILIES)}"
+            )
         if not row["name"]:
             problems.append(f"{where}, name: empty")
         elif row["name"] in names:
@@ -160,7 +162,9 @@ def holding_odds(
     if at_least > most_held:
         return Fraction(0)
     seen = opening_hand + turn * draws_per_turn
-    return hold_probability(int(deck["count"].sum()), _copies(deck, target), seen, at_least=at_least)
+    return hold_probability(
+        int(deck["count"].sum()), _copies(deck, target), seen, at_least=at_least
+    )
 
 
 def draw_odds(
@@ -172,6 +176,9 @@ def draw_odds(
 ) -> pd.DataFrame:
     """Table of exact odds: one row per target (card or family), one column per turn."""
     return pd.DataFrame(
-        {t: [holding_odds(cards, name, turn=t, at_least=at_least) for name in targets] for t in turns},
+        {
+            t: [holding_odds(cards, name, turn=t, at_least=at_least) for name in targets]
+            for t in turns
+        },
         index=pd.Index(list(targets), name=f"holding at least {at_least} of"),
     ).rename_axis(columns="turn")

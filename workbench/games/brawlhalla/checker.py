@@ -30,9 +30,9 @@ from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.shapes import (
     capital_ring,
     central_ridges,
+    closest_continents,
     encircled_east_point,
     islands_by_strait,
-    closest_continents,
     pieces,
     walled_path,
 )
@@ -78,7 +78,9 @@ class CheckReport:
         '1 of 2 checks pass; failing: b'
         """
         line = f"{len(self.checks) - len(self.failures)} of {len(self.checks)} checks pass"
-        return line + ("; failing: " + ", ".join(c.name for c in self.failures) if self.failures else "")
+        return line + (
+            "; failing: " + ", ".join(c.name for c in self.failures) if self.failures else ""
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """``{"valid": bool, "checks": [{"name", "ok", "measured", "expected"}, ...]}``."""
@@ -92,7 +94,9 @@ class CheckReport:
 
     def to_frame(self) -> pd.DataFrame:
         """The checks as a table (one row each)."""
-        return pd.DataFrame(self.to_dict()["checks"], columns=["name", "ok", "measured", "expected"])
+        return pd.DataFrame(
+            self.to_dict()["checks"], columns=["name", "ok", "measured", "expected"]
+        )
 
 
 def _cells_text(cells: Iterable[Cell], limit: int = 4) -> str:
@@ -174,7 +178,9 @@ def _separation(board: Board, spec: Instructions) -> Check:
     return Check(
         "water between continents",
         gap is None or gap > spec.water_gap,
-        "continents apart" if gap is None else f"{pair[0]} and {pair[1]}: {gap - 1} square(s) of water",
+        "continents apart"
+        if gap is None
+        else f"{pair[0]} and {pair[1]}: {gap - 1} square(s) of water",
         f"at least {spec.water_gap} square(s) of water, diagonals included",
     )
 
@@ -208,7 +214,12 @@ def _stars(board: Board, spec: Instructions) -> list[Check]:
         kind, side = name.split()
         have = board.capital(side) if kind == "capital" else board.sanctuary(side)
         checks.append(
-            Check(name, have == want, "missing" if have is None else _cells_text([have]), _cells_text([want]))
+            Check(
+                name,
+                have == want,
+                "missing" if have is None else _cells_text([have]),
+                _cells_text([want]),
+            )
         )
     central = board.region_cells("central")
     have = board.sanctuary("central")
@@ -239,13 +250,16 @@ def _mountains(board: Board, spec: Instructions) -> list[Check]:
         if ring is None:
             checks.append(Check(f"{side} capital mountains", False, "no capital", "a ring"))
             continue
-        opening_ok = ring.openings == 1 and 1 <= ring.opening_squares <= spec.capital_ring_max_opening
+        opening_ok = (
+            ring.openings == 1 and 1 <= ring.opening_squares <= spec.capital_ring_max_opening
+        )
         checks.append(
             Check(
                 f"{side} capital mountains",
                 opening_ok and ring.west_extent == spec.capital_range_west,
                 f"{ring.mountains} of {ring.neighbours} neighbours mountains, {ring.openings} "
-                f"opening(s) of {ring.opening_squares} square(s); range goes {ring.west_extent} west",
+                f"opening(s) of {ring.opening_squares} square(s); "
+                f"range goes {ring.west_extent} west",
                 f"a ring with one opening of 1 to {spec.capital_ring_max_opening} squares; "
                 f"range goes {spec.capital_range_west} west",
             )
@@ -291,7 +305,10 @@ def _ruins(board: Board, spec: Instructions) -> list[Check]:
         "east": sum(c >= board.cols / 2 for _, c in ruins),
     }
     touching = [
-        (a, b) for i, a in enumerate(ruins) for b in ruins[i + 1 :] if max(abs(a[0] - b[0]), abs(a[1] - b[1])) < 2
+        (a, b)
+        for i, a in enumerate(ruins)
+        for b in ruins[i + 1 :]
+        if max(abs(a[0] - b[0]), abs(a[1] - b[1])) < 2
     ]
     even = abs(halves["north"] - halves["south"]) <= 1 and abs(halves["west"] - halves["east"]) <= 1
     return [
@@ -299,7 +316,8 @@ def _ruins(board: Board, spec: Instructions) -> list[Check]:
         Check(
             "ruins spread evenly",
             even and not touching,
-            ", ".join(f"{k} {v}" for k, v in halves.items()) + f"; {len(touching)} touching pair(s)",
+            ", ".join(f"{k} {v}" for k, v in halves.items())
+            + f"; {len(touching)} touching pair(s)",
             "half in each half of the board, none touching",
         ),
     ]
@@ -324,12 +342,20 @@ def _wreckages(board: Board) -> Check:
 def _coast(board: Board) -> Check:
     def touches_water(r: int, c: int) -> bool:
         return any(
-            0 <= r + dr < board.rows and 0 <= c + dc < board.cols and board.terrain[r + dr][c + dc] == "~"
+            0 <= r + dr < board.rows
+            and 0 <= c + dc < board.cols
+            and board.terrain[r + dr][c + dc] == "~"
             for dr, dc in ORTHOGONAL + DIAGONAL
         )
 
-    inland = [cell for cell in board.cells() if board.terrain[cell[0]][cell[1]] == ":" and not touches_water(*cell)]
-    land_on_water = sum(board.terrain[r][c] in ".^" and touches_water(r, c) for r, c in board.cells())
+    inland = [
+        cell
+        for cell in board.cells()
+        if board.terrain[cell[0]][cell[1]] == ":" and not touches_water(*cell)
+    ]
+    land_on_water = sum(
+        board.terrain[r][c] in ".^" and touches_water(r, c) for r, c in board.cells()
+    )
     return Check(
         "shore on the coast",
         not inland,
@@ -390,7 +416,8 @@ def _ruins_reachable(board: Board, rules: Rules) -> Check:
     return Check(
         "ruins reachable",
         not lost,
-        f"{len(board.ruins) - len(lost)} of {len(board.ruins)} reached by land or sea from both capitals",
+        f"{len(board.ruins) - len(lost)} of {len(board.ruins)} reached by land or sea "
+        "from both capitals",
         "every ruin reachable by land units (boats allowed) or boats from both capitals",
     )
 
@@ -419,5 +446,10 @@ def check(
     checks += _mountains(board, spec)
     checks += _ruins(board, spec)
     checks += [_wreckages(board), _coast(board)]
-    checks += [_regions_match(board), _on_land(board), _connected(board), _ruins_reachable(board, rules)]
+    checks += [
+        _regions_match(board),
+        _on_land(board),
+        _connected(board),
+        _ruins_reachable(board, rules),
+    ]
     return CheckReport(tuple(checks))

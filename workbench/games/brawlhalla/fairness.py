@@ -90,7 +90,9 @@ def _approaches(board: Board, side: str) -> int:
     """Squares next to the capital (diagonals too) from which land units can attack it."""
     r, c = board.capital(side)
     return sum(
-        0 <= r + dr < board.rows and 0 <= c + dc < board.cols and board.terrain[r + dr][c + dc] in ".:"
+        0 <= r + dr < board.rows
+        and 0 <= c + dc < board.cols
+        and board.terrain[r + dr][c + dc] in ".:"
         for dr, dc in ORTHOGONAL + DIAGONAL
     )
 
@@ -102,15 +104,26 @@ def _table(board: Board, distances: Distances) -> pd.DataFrame:
         unit = f"action points, {label}"
         for where in ("west", "east", "central"):
             cell = board.sanctuary(where)
-            rows.append(_row(f"to the {where} sanctuary", unit, *(distances.to(s, kind, cell) for s in SIDES)))
+            rows.append(
+                _row(
+                    f"to the {where} sanctuary", unit, *(distances.to(s, kind, cell) for s in SIDES)
+                )
+            )
         three = [
-            _sum(distances.to(s, kind, board.sanctuary(w)) for w in ("west", "east", "central")) for s in SIDES
+            _sum(distances.to(s, kind, board.sanctuary(w)) for w in ("west", "east", "central"))
+            for s in SIDES
         ]
         rows.append(_row("to all three sanctuaries (sum)", unit, *three))
-        rows.append(_row("flag round trip", unit, *(distances.round_trip(s, kind, flag) for s in SIDES)))
+        rows.append(
+            _row("flag round trip", unit, *(distances.round_trip(s, kind, flag) for s in SIDES))
+        )
         enemy_capitals = (board.capital("south"), board.capital("north"))
         rows.append(
-            _row("attack on the enemy capital", unit, *(distances.to(s, kind, t) for s, t in zip(SIDES, enemy_capitals, strict=True)))
+            _row(
+                "attack on the enemy capital",
+                unit,
+                *(distances.to(s, kind, t) for s, t in zip(SIDES, enemy_capitals, strict=True)),
+            )
         )
     first = {"north": 0, "south": 0}
     for ruin in board.ruins:
@@ -118,9 +131,27 @@ def _table(board: Board, distances: Distances) -> pd.DataFrame:
         side = _favours(north, south, True)
         if side in first:
             first[side] += 1
-    rows.append(_row("ruins reached first", "ruins, land units", first["north"], first["south"], lower_is_better=False))
-    rows.append(_row("squares to attack the capital from", "squares", *(_approaches(board, s) for s in SIDES)))
-    rows.append(_row("squares sealing the capital", "squares", *(len(seal_cut(board, s, rules=distances.rules)) for s in SIDES)))
+    rows.append(
+        _row(
+            "ruins reached first",
+            "ruins, land units",
+            first["north"],
+            first["south"],
+            lower_is_better=False,
+        )
+    )
+    rows.append(
+        _row(
+            "squares to attack the capital from", "squares", *(_approaches(board, s) for s in SIDES)
+        )
+    )
+    rows.append(
+        _row(
+            "squares sealing the capital",
+            "squares",
+            *(len(seal_cut(board, s, rules=distances.rules)) for s in SIDES),
+        )
+    )
     return pd.DataFrame(rows)
 
 
@@ -131,11 +162,18 @@ def _verdict(table: pd.DataFrame) -> str:
         head = "Balanced"
     else:
         head = "North is favoured" if north > south else "South is favoured"
-    text = f"{head}: North is ahead on {north} of {len(table)} measures, South on {south}, {even} even"
-    gaps = table[table["favours"] != "even"].dropna(subset=["gap"]).sort_values("gap", ascending=False)
+    text = (
+        f"{head}: North is ahead on {north} of {len(table)} measures, South on {south}, {even} even"
+    )
+    gaps = (
+        table[table["favours"] != "even"].dropna(subset=["gap"]).sort_values("gap", ascending=False)
+    )
     if len(gaps):
         top = gaps.iloc[0]
-        text += f"; the widest gap is {top['measure']} ({top['unit']}): {top['gap']} in {top['favours'].title()}'s favour"
+        text += (
+            f"; the widest gap is {top['measure']} ({top['unit']}): "
+            f"{top['gap']} in {top['favours'].title()}'s favour"
+        )
     return text + "."
 
 
@@ -159,7 +197,9 @@ def fairness(
     return FairnessReport(board, table, _verdict(table), heat)
 
 
-def instruction_bias(spec: Instructions | None = None, *, rules: Rules | None = None) -> pd.DataFrame:
+def instruction_bias(
+    spec: Instructions | None = None, *, rules: Rules | None = None
+) -> pd.DataFrame:
     """How unfair every board built from the instructions must be.
 
     For each sanctuary the text places (west and east) and the enemy capital: the

@@ -60,6 +60,9 @@ class Layout:
         hand as mirror images makes the rest a much smaller problem.
     keep_regions : tuple of str
         The regions taken from ``keep``.
+    mirror : bool
+        Prefer the board closest to a north/south mirror image (the solver then
+        searches until ``time_limit_s``); False stops at the first board found.
     time_limit_s : float
         Solver time limit in seconds.
     seed : int
@@ -71,6 +74,7 @@ class Layout:
     island_reach: int = 4
     keep: Board | None = None
     keep_regions: tuple[str, ...] = ("north", "south")
+    mirror: bool = True
     time_limit_s: float = 120.0
     seed: int = 0
 
@@ -99,7 +103,10 @@ class _Model:
         self.x: dict[tuple[Cell, str, str], object] = {}
         for cell in self.cells:
             options = [("water", "water"), ("island", "shore")]
-            if self.layout.keep is not None and self.layout.keep.region_at(cell) in self.layout.keep_regions:
+            if (
+                self.layout.keep is not None
+                and self.layout.keep.region_at(cell) in self.layout.keep_regions
+            ):
                 options = []
             for k in CONTINENTS:
                 options += [(k, t) for t in _TERRAINS if self._allowed(cell, k, t)]
@@ -139,7 +146,9 @@ class _Model:
         spec = self.spec
         keep = self.layout.keep
         if keep is not None:
-            kept = keep.region_at(cell) if keep.region_at(cell) in self.layout.keep_regions else None
+            kept = (
+                keep.region_at(cell) if keep.region_at(cell) in self.layout.keep_regions else None
+            )
             if kept is not None:
                 return (region, terrain) == (kept, keep.terrain_at(cell))
             if region in self.layout.keep_regions:
@@ -151,7 +160,9 @@ class _Model:
             return depth <= limit
         if region in ("west", "east"):
             depth = c + 1 if region == "west" else self.cols - c
-            limit = spec.west_east_land_reach + (0 if is_land else self.layout.west_east_shore_reach)
+            limit = spec.west_east_land_reach + (
+                0 if is_land else self.layout.west_east_shore_reach
+            )
             return depth <= limit
         return True
 
@@ -174,7 +185,9 @@ class _Model:
 
     def coast(self) -> None:
         for p in self.cells:
-            water = sum(self.var(q, "water", "water") for q in self.neighbours(p, ORTHOGONAL + DIAGONAL))
+            water = sum(
+                self.var(q, "water", "water") for q in self.neighbours(p, ORTHOGONAL + DIAGONAL)
+            )
             for k in CONTINENTS:
                 if (p, k, "shore") in self.x:
                     self.m.add(self.x[p, k, "shore"] <= water)
@@ -221,7 +234,9 @@ class _Model:
             if self.layout.keep is not None and side in self.layout.keep_regions:
                 continue
             capital = stars[f"capital {side}"]
-            ring = [q for q in self.neighbours(capital, ORTHOGONAL + DIAGONAL) if q not in marks[side]]
+            ring = [
+                q for q in self.neighbours(capital, ORTHOGONAL + DIAGONAL) if q not in marks[side]
+            ]
             west = min(c for _, c in ring)
             tail = [(capital[0], west - 1 - i) for i in range(self.spec.capital_range_west)]
             wanted = set(ring) | set(tail)
@@ -439,7 +454,8 @@ def generate_board(
     model.islands()
     model.walled_paths(stars)
     ruins, wrecks = model.ruins_and_wreckages()
-    model.mirror_objective(ruins)
+    if layout.mirror:
+        model.mirror_objective(ruins)
     solver = model.cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = layout.time_limit_s
     solver.parameters.num_workers = 1
@@ -475,10 +491,15 @@ def _board(model: _Model, solver, stars, ruins, wrecks, *, name: str, descriptio
     features += [Feature(*name.split(), cell) for name, cell in stars.items()]
     features.append(Feature("sanctuary", "central", model.layout.central_sanctuary))
     features += [
-        Feature("wreckage", side, cell) for side, flags in wrecks.items() for cell, v in flags.items() if solver.value(v)
+        Feature("wreckage", side, cell)
+        for side, flags in wrecks.items()
+        for cell, v in flags.items()
+        if solver.value(v)
     ]
     features += [Feature("ruin", "", cell) for cell, v in sorted(ruins.items()) if solver.value(v)]
-    features = sorted(features, key=lambda f: (f.kind != "capital", f.kind != "sanctuary", f.kind, f.cell))
+    features = sorted(
+        features, key=lambda f: (f.kind != "capital", f.kind != "sanctuary", f.kind, f.cell)
+    )
     return Board(
         terrain=tuple("".join(row) for row in terrain),
         regions=tuple("".join(row) for row in regions),

@@ -11,8 +11,9 @@ generator takes it as constraints. The positions the text fixes are derived here
 (27, 4)
 >>> compass_cells(spec.rows, spec.cols)["west"]
 ((8, 0), (9, 0))
->>> star_cells(spec)
-{'capital north': (1, 6), 'capital south': (16, 6), 'sanctuary west': (10, 0), 'sanctuary east': (6, 11)}
+>>> stars = star_cells(spec)
+>>> stars["capital north"], stars["capital south"], stars["sanctuary west"], stars["sanctuary east"]
+((1, 6), (16, 6), (10, 0), (6, 11))
 """
 
 from __future__ import annotations

@@ -84,7 +84,9 @@ def board_distances(board: Board, *, rules: Rules | None = None) -> Distances:
         for kind in UNIT_KINDS:
             graph = movement_graph(board, kind, side=side, rules=rules)
             graphs[side, kind] = graph
-            steps[side, kind] = distances_from_capital(board, kind, side=side, rules=rules, graph=graph)
+            steps[side, kind] = distances_from_capital(
+                board, kind, side=side, rules=rules, graph=graph
+            )
     return Distances(board, rules, graphs, steps)
 
 

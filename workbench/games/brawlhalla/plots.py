@@ -49,7 +49,12 @@ _ORDER = ("earth", "water", "shore", "mountain")
 
 
 def _terrain_index(board: Board) -> np.ndarray:
-    return np.array([[_ORDER.index(board.terrain_at((r, c))) for c in range(board.cols)] for r in range(board.rows)])
+    return np.array(
+        [
+            [_ORDER.index(board.terrain_at((r, c))) for c in range(board.cols)]
+            for r in range(board.rows)
+        ]
+    )
 
 
 def draw_board(ax, board: Board, *, features: bool = True, alpha: float = 1.0) -> None:
@@ -89,7 +94,9 @@ def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str =
         for r, c in cells:
             mask[r, c] = 1
         ax.imshow(mask, cmap=ListedColormap(["#2e7d32"]), alpha=0.55)
-        ax.set_title(f"{kind} ({len(list(cells)) if not isinstance(cells, set) else len(cells)})", fontsize=8)
+        ax.set_title(
+            f"{kind} ({len(list(cells)) if not isinstance(cells, set) else len(cells)})", fontsize=8
+        )
     if title:
         fig.suptitle(title, fontsize=9)
     fig.tight_layout()
@@ -99,14 +106,21 @@ def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str =
 def fairness_figure(report):
     """Heat maps of North's minus South's action points per unit kind (blue: North first)."""
     heat = report.heat
-    fig, axes = plt.subplots(1, len(heat), figsize=(2.8 * len(heat) + 0.6, 4.6), squeeze=False)
-    limit = max(1.0, max(float(np.nanmax(np.abs(g))) if np.isfinite(g).any() else 1.0 for g in heat.values()))
+    fig, axes = plt.subplots(
+        1, len(heat), figsize=(2.8 * len(heat) + 0.6, 4.6), squeeze=False, layout="constrained"
+    )
+    limit = max(
+        1.0,
+        max(float(np.nanmax(np.abs(g))) if np.isfinite(g).any() else 1.0 for g in heat.values()),
+    )
     image = None
     for ax, (kind, grid) in zip(axes[0], heat.items(), strict=True):
         draw_board(ax, report.board, alpha=0.25)
-        image = ax.imshow(grid, cmap="RdBu", vmin=-limit, vmax=limit, alpha=0.85)
+        image = ax.imshow(grid, cmap="RdBu_r", vmin=-limit, vmax=limit, alpha=0.85)
         ax.set_title(kind, fontsize=8)
-    fig.colorbar(image, ax=axes[0].tolist(), shrink=0.7, label="north AP - south AP (blue: north first)")
+    fig.colorbar(
+        image, ax=axes[0].tolist(), shrink=0.7, label="north AP - south AP (blue: north first)"
+    )
     fig.suptitle(report.verdict.split(":")[0], fontsize=9)
     return fig
 

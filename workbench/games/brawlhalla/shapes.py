@@ -182,7 +182,9 @@ def encircled_east_point(board: Board) -> EastPoint:
         "opening to the west": (r, c - 1) in central and not mountain((r, c - 1)),
     }
     missing = [name for name, good in ok.items() if not good]
-    text = f"point ({r},{c}): " + ("; ".join(f"no {m}" for m in missing) if missing else "encircled")
+    text = f"point ({r},{c}): " + (
+        "; ".join(f"no {m}" for m in missing) if missing else "encircled"
+    )
     return EastPoint(not missing, text)
 
 
