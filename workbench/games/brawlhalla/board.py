@@ -332,7 +332,7 @@ def board_to_dict(board: Board) -> dict[str, Any]:
 def board_to_json_text(board: Board) -> str:
     """The board file's text: one row string, one description line, one feature per line.
 
-    >>> print(board_to_json_text(Board(terrain=(".~",), regions=("n~",))))
+    >>> print(board_to_json_text(Board(terrain=(".~",), regions=("n~",))), end="")
     {
       "format": "brawlhalla-board/1",
       "name": "",

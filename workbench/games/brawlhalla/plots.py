@@ -1,5 +1,8 @@
 """Matplotlib pictures of a board: the map, reach per unit kind, fairness heat maps, draw odds.
 
+Each function returns a :class:`matplotlib.figure.Figure` that pyplot does not
+manage, so a notebook shows it once, as the cell's value.
+
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from workbench.games.brawlhalla.board import default_board
@@ -12,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
 
 from workbench.games.brawlhalla.board import Board
 from workbench.grids.square import Cell
@@ -78,7 +81,8 @@ def draw_board(ax, board: Board, *, features: bool = True, alpha: float = 1.0) -
 
 def board_figure(board: Board, *, title: str | None = None):
     """The board alone: terrain colours, capitals ★, sanctuaries ☆, ruins π, wreckages ⚓."""
-    fig, ax = plt.subplots(figsize=(3.6, 5.2))
+    fig = Figure(figsize=(3.6, 5.2))
+    ax = fig.subplots()
     draw_board(ax, board)
     ax.set_title(title or board.name or "board", fontsize=9)
     fig.tight_layout()
@@ -87,7 +91,8 @@ def board_figure(board: Board, *, title: str | None = None):
 
 def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str = ""):
     """One panel per unit kind: the board faded, the squares reached outlined in colour."""
-    fig, axes = plt.subplots(1, len(reach), figsize=(2.6 * len(reach), 4.4), squeeze=False)
+    fig = Figure(figsize=(2.6 * len(reach), 4.4))
+    axes = fig.subplots(1, len(reach), squeeze=False)
     for ax, (kind, cells) in zip(axes[0], reach.items(), strict=True):
         draw_board(ax, board, alpha=0.45)
         mask = np.full((board.rows, board.cols), np.nan)
@@ -106,9 +111,8 @@ def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str =
 def fairness_figure(report):
     """Heat maps of North's minus South's action points per unit kind (blue: North first)."""
     heat = report.heat
-    fig, axes = plt.subplots(
-        1, len(heat), figsize=(2.8 * len(heat) + 0.6, 4.6), squeeze=False, layout="constrained"
-    )
+    fig = Figure(figsize=(2.8 * len(heat) + 0.6, 4.6), layout="constrained")
+    axes = fig.subplots(1, len(heat), squeeze=False)
     limit = max(
         1.0,
         max(float(np.nanmax(np.abs(g))) if np.isfinite(g).any() else 1.0 for g in heat.values()),
@@ -127,7 +131,8 @@ def fairness_figure(report):
 
 def draw_odds_figure(table: pd.DataFrame, *, title: str = "Chance of holding the card"):
     """Lines of exact draw odds (one per row of a :func:`~.cards.draw_odds` table)."""
-    fig, ax = plt.subplots(figsize=(5.5, 3.2))
+    fig = Figure(figsize=(5.5, 3.2))
+    ax = fig.subplots()
     for name, row in table.iterrows():
         ax.plot(list(table.columns), [float(v) for v in row], marker="o", markersize=3, label=name)
     ax.set_xlabel("turn")
