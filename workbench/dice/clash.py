@@ -162,7 +162,10 @@ def clash_summary(table: pd.DataFrame) -> pd.DataFrame:
     """One row per (attacker_dice, defender_dice) of a :func:`clash_table`, exact:
     ``p_sweep`` (the attacker wins every pair), ``p_repelled`` (it wins none),
     ``expected_attacker_losses``, ``expected_defender_losses`` and
-    ``p_defender_loses_at_least_k`` for ``k = 1..max pairs``.
+    ``p_defender_loses_at_least_k`` for ``k = 1..`` the most losses in the table.
+
+    Losses are read from the table's columns, so a table whose losses include
+    extra costs (units sacrificed for a card) is summarised with them.
 
     >>> clash_summary(clash_table(cap=1)).loc[0, "p_sweep"]
     Fraction(5, 12)
@@ -170,19 +173,19 @@ def clash_summary(table: pd.DataFrame) -> pd.DataFrame:
     most = int(table["defender_losses"].max())
     rows = []
     for (a, d), group in table.groupby(["attacker_dice", "defender_dice"], sort=True):
-        prob = dict(zip(group["defender_losses"], group["probability"], strict=True))
-        pairs = min(a, d)
+        group = group.sort_values("defender_losses")
+        prob = group["probability"]
         row = {
             "attacker_dice": a,
             "defender_dice": d,
-            "p_sweep": prob.get(pairs, Fraction(0)),
-            "p_repelled": prob.get(0, Fraction(0)),
-            "expected_attacker_losses": sum((pairs - k) * p for k, p in prob.items()),
-            "expected_defender_losses": sum(k * p for k, p in prob.items()),
+            "p_sweep": prob.iloc[-1],
+            "p_repelled": prob.iloc[0],
+            "expected_attacker_losses": (group["attacker_losses"] * prob).sum(),
+            "expected_defender_losses": (group["defender_losses"] * prob).sum(),
         }
         for k in range(1, most + 1):
             row[f"p_defender_loses_at_least_{k}"] = sum(
-                (p for won, p in prob.items() if won >= k), Fraction(0)
+                prob[group["defender_losses"] >= k], Fraction(0)
             )
         rows.append(row)
     return pd.DataFrame(rows)
