@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import icepool
 import numpy as np
 
 from workbench.dice import DieModifier
@@ -109,3 +110,44 @@ def brute_modified_counts(a: int, d: int, faces: int = 6, **game) -> list[int]:
     att, dfn, rolls = sorted_pairs(a, d, faces)
     wins = best_wins(att, dfn, **game)
     return np.bincount(wins, weights=rolls, minlength=min(a, d) + 1).astype(np.int64).tolist()
+
+
+def icepool_sorted_pairs(a: int, d: int, faces: int = 6) -> list[int]:
+    """icepool's count of pairs won with the CORRECT idiom (highest m of each pool)."""
+    m = min(a, d)
+    pool = icepool.d(faces).pool
+    won = pool(a).highest(m).sort_pair(">", pool(d).highest(m)).size()
+    scale = faces ** (a + d) // won.denominator()
+    return [won.quantity(k) * scale for k in range(m + 1)]
+
+
+class IcepoolOptimal(icepool.MultisetEvaluator):
+    """Pairs won by the attacker after its optimal +1 on one of its own dice, or -1 on
+    one enemy die (``lowers_enemy``), as an icepool state machine over faces.
+
+    One modifier of size 1 flips at most one pair: a +1 helps iff the highest attacker
+    die of some value ties its defender die; a -1 helps iff the lowest defender die of
+    some value ties its attacker die.
+    """
+
+    def __init__(self, lowers_enemy: bool):
+        self.lowers_enemy = lowers_enemy
+
+    def next_state(self, state, order, outcome, attacker, defender):
+        if order != icepool.Order.Descending:
+            raise icepool.UnsupportedOrder()
+        i, j, won, flag = state or (0, 0, 0, False)
+        won += max(0, min(j + defender, i) - j)
+        if attacker and defender:
+            rank = j + defender - 1 if self.lowers_enemy else i
+            flag = flag or (i <= rank < i + attacker and j <= rank < j + defender)
+        return i + attacker, j + defender, won, flag
+
+    def final_outcome(self, state, order, outcomes, *sizes):
+        return state[2] + state[3]
+
+    def counts(self, a: int, d: int, faces: int = 6) -> list[int]:
+        """Rolls by pairs won for ``a`` against ``d`` dice."""
+        won = self.evaluate(icepool.d(faces).pool(a), icepool.d(faces).pool(d))
+        scale = faces ** (a + d) // won.denominator()
+        return [won.quantity(k) * scale for k in range(min(a, d) + 1)]

@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import pytest
-from dice_oracles import brute_modified_counts
+from dice_oracles import IcepoolOptimal, brute_modified_counts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +36,16 @@ def test_all_d6_tables_up_to_eight_dice_match_brute_force(game):
     for a, d in SMALL:
         expected = brute_modified_counts(a, d, **game)
         assert weights[a, d, : min(a, d) + 1].tolist() == expected, (a, d)
+
+
+@pytest.mark.parametrize("lowers_enemy", [False, True], ids=["+1 own", "-1 enemy"])
+def test_all_49_tables_with_one_card_match_an_icepool_evaluator(lowers_enemy):
+    card = DieModifier(1, on="enemy" if lowers_enemy else "own")
+    weights = clash_counts(cap=7, attacker=(card,))
+    oracle = IcepoolOptimal(lowers_enemy)
+    for a in range(1, 8):
+        for d in range(1, 8):
+            assert weights[a, d, : min(a, d) + 1].tolist() == oracle.counts(a, d), (a, d)
 
 
 SMALL_GAMES = {
