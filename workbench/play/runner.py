@@ -14,14 +14,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from workbench.play.agents import Agent, Seed, evaluate, python_random, sample_outcome
-from workbench.play.protocol import CHANCE, TERMINAL, Game, HasHeuristic, State
+from workbench.play.protocol import CHANCE, TERMINAL, Game, HasHeuristic, HasSummary, State
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -40,12 +41,17 @@ class GameRecord:
         The game reached ``max_plies`` before ending and was scored as a draw.
     seconds : float
         Wall-clock time of the whole game (the only figure that varies between runs).
+    summary : dict
+        For games with a ``summary(state)`` method (:class:`~workbench.play.protocol.
+        HasSummary`), its figures for the final state; else empty.
     log : pandas.DataFrame or None
         With ``record=True``, one row per step: ``step``, ``ply`` (decisions so far),
         ``player`` (a seat, or ``CHANCE``), ``action``, ``branching`` (legal actions or
         chance outcomes), and, for games with a heuristic, ``value0``, ``value1``, ...:
         the per-seat evaluation of the position *before* the step (as in Ludii's
         lead-change and drama metrics).
+    final : State or None
+        The position the game ended in (for game-specific summaries: gold, scores...).
     """
 
     returns: tuple[float, ...]
@@ -53,6 +59,8 @@ class GameRecord:
     timed_out: bool
     seconds: float
     log: pd.DataFrame | None = None
+    final: State | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
 
 
 def play_game(
@@ -63,6 +71,7 @@ def play_game(
     max_plies: int | None = None,
     record: bool = False,
     state: State | None = None,
+    summary: Callable[[State], Mapping[str, Any]] | None = None,
 ) -> GameRecord:
     """Play ``agents`` (one per seat, seat 0 first) against each other until the game ends.
 
@@ -81,6 +90,10 @@ def play_game(
         Keep a per-step log (see :class:`GameRecord`).
     state : State, optional
         Start here instead of at ``game.initial_state``.
+    summary : callable, optional
+        ``summary(final_state) -> {name: value}``: figures kept in
+        ``GameRecord.summary``; default ``game.summary`` for games that have one
+        (:class:`~workbench.play.protocol.HasSummary`), else none.
 
     Returns
     -------
@@ -119,4 +132,8 @@ def play_game(
     if record:
         values = [f"value{seat}" for seat in range(game.info.num_players)] if with_values else []
         log = pd.DataFrame(rows, columns=["step", "ply", "player", "action", "branching", *values])
-    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log)
+    if summary is None and isinstance(game, HasSummary):
+        summary = game.summary
+    figures = dict(summary(state)) if summary is not None else {}
+    seconds = time.perf_counter() - started
+    return GameRecord(returns, plies, timed_out, seconds, log, state, figures)
