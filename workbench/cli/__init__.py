@@ -22,12 +22,26 @@ from workbench.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 #: Modules of this package that contribute command groups, in help order.
+<<<<<<< HEAD
 COMMAND_MODULES: tuple[str, ...] = ("brawlhalla",)
+=======
+COMMAND_MODULES: tuple[str, ...] = ("odds",)
+
+
+class _OneLineErrors(argparse.ArgumentParser):
+    """Bad arguments print one line on stderr and exit with code 2 (no usage dump).
+
+    Sub-command parsers made by ``add_subparsers`` share the class.
+    """
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+>>>>>>> main
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every command group registered."""
-    parser = argparse.ArgumentParser(
+    parser = _OneLineErrors(
         prog="workbench",
         description="Viking Rules Workbench: exact odds, boards, solvers and balance studies.",
     )

@@ -229,9 +229,9 @@ def attack_distance(distances: dict[Cell, int], target: Cell) -> int | None:
 
 
 def moves_per_turn(rules: Rules | None = None) -> int:
-    """Moves one unit makes in a turn: min(action points, actions allowed per unit)."""
-    rules = rules or Rules()
-    return min(rules.action_points_per_turn, rules.actions_per_unit_per_turn)
+    """Moves one unit makes in a turn: min(action points, actions allowed per unit),
+    the same bound as on its attacks."""
+    return (rules or Rules()).attacks_per_turn
 
 
 def turns(action_points: int | None, rules: Rules | None = None) -> int | None:
