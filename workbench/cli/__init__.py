@@ -22,10 +22,10 @@ from workbench.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 #: Modules of this package that contribute command groups, in help order.
-<<<<<<< HEAD
-COMMAND_MODULES: tuple[str, ...] = ("brawlhalla",)
-=======
-COMMAND_MODULES: tuple[str, ...] = ("odds",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "odds",
+    "brawlhalla",
+)
 
 
 class _OneLineErrors(argparse.ArgumentParser):
@@ -36,7 +36,6 @@ class _OneLineErrors(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message}\n")
->>>>>>> main
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,16 +16,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import pandas as pd
 
 from workbench.games.brawlhalla.board import CONTINENTS, Board
+from workbench.games.brawlhalla.check_report import Check, CheckReport, cells_text
 from workbench.games.brawlhalla.instructions import Instructions, compass_cells, star_cells
-from workbench.games.brawlhalla.movement import SIDES, distances_from_capital
+from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.shapes import (
     capital_ring,
@@ -33,76 +29,12 @@ from workbench.games.brawlhalla.shapes import (
     closest_continents,
     encircled_east_point,
     islands_by_strait,
-    pieces,
     walled_path,
 )
-from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell
+from workbench.games.brawlhalla.structure import structural_checks
+from workbench.grids.square import DIAGONAL, ORTHOGONAL
 
-__all__ = ["Check", "CheckReport", "check"]
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """One instruction or rule: whether the board meets it, what was measured, what is wanted."""
-
-    name: str
-    ok: bool
-    measured: str
-    expected: str
-
-
-@dataclass(frozen=True, slots=True)
-class CheckReport:
-    """All checks of one board, in instruction order."""
-
-    checks: tuple[Check, ...]
-
-    @property
-    def valid(self) -> bool:
-        """Whether every check passes."""
-        return all(c.ok for c in self.checks)
-
-    @property
-    def failures(self) -> list[Check]:
-        """The checks that fail."""
-        return [c for c in self.checks if not c.ok]
-
-    def get(self, name: str) -> Check:
-        """The check of that name."""
-        return next(c for c in self.checks if c.name == name)
-
-    def summary(self) -> str:
-        """One line: how many checks pass.
-
-        >>> CheckReport((Check("a", True, "1", "1"), Check("b", False, "0", "1"))).summary()
-        '1 of 2 checks pass; failing: b'
-        """
-        line = f"{len(self.checks) - len(self.failures)} of {len(self.checks)} checks pass"
-        return line + (
-            "; failing: " + ", ".join(c.name for c in self.failures) if self.failures else ""
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"valid": bool, "checks": [{"name", "ok", "measured", "expected"}, ...]}``."""
-        return {
-            "valid": self.valid,
-            "checks": [
-                {"name": c.name, "ok": c.ok, "measured": c.measured, "expected": c.expected}
-                for c in self.checks
-            ],
-        }
-
-    def to_frame(self) -> pd.DataFrame:
-        """The checks as a table (one row each)."""
-        return pd.DataFrame(
-            self.to_dict()["checks"], columns=["name", "ok", "measured", "expected"]
-        )
-
-
-def _cells_text(cells: Iterable[Cell], limit: int = 4) -> str:
-    cells = list(cells)
-    text = ", ".join(f"({r},{c})" for r, c in cells[:limit])
-    return text + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
+__all__ = ["Check", "CheckReport", "check"]  # Check and CheckReport re-exported
 
 
 def _is_land(char: str, spec: Instructions) -> bool:
@@ -217,8 +149,8 @@ def _stars(board: Board, spec: Instructions) -> list[Check]:
             Check(
                 name,
                 have == want,
-                "missing" if have is None else _cells_text([have]),
-                _cells_text([want]),
+                "missing" if have is None else cells_text([have]),
+                cells_text([want]),
             )
         )
     central = board.region_cells("central")
@@ -235,8 +167,8 @@ def _stars(board: Board, spec: Instructions) -> list[Check]:
         Check(
             "sanctuary central",
             have in middle,
-            "missing" if have is None else _cells_text([have]),
-            "the most central square of the central continent: " + (_cells_text(middle) or "none"),
+            "missing" if have is None else cells_text([have]),
+            "the most central square of the central continent: " + (cells_text(middle) or "none"),
         )
     )
     return checks
@@ -339,89 +271,6 @@ def _wreckages(board: Board) -> Check:
     )
 
 
-def _coast(board: Board) -> Check:
-    def touches_water(r: int, c: int) -> bool:
-        return any(
-            0 <= r + dr < board.rows
-            and 0 <= c + dc < board.cols
-            and board.terrain[r + dr][c + dc] == "~"
-            for dr, dc in ORTHOGONAL + DIAGONAL
-        )
-
-    inland = [
-        cell
-        for cell in board.cells()
-        if board.terrain[cell[0]][cell[1]] == ":" and not touches_water(*cell)
-    ]
-    land_on_water = sum(
-        board.terrain[r][c] in ".^" and touches_water(r, c) for r, c in board.cells()
-    )
-    return Check(
-        "shore on the coast",
-        not inland,
-        f"{len(inland)} inland shore square(s) {_cells_text(inland)}".rstrip()
-        + f"; {land_on_water} land square(s) also touch water",
-        "every shore square touches water",
-    )
-
-
-def _regions_match(board: Board) -> Check:
-    wrong = [
-        (r, c)
-        for r, c in board.cells()
-        if (board.terrain[r][c] == "~") != (board.regions[r][c] == "~")
-    ]
-    return Check(
-        "regions match terrain",
-        not wrong,
-        f"{len(wrong)} mismatched square(s) {_cells_text(wrong)}".rstrip(),
-        "water squares are open water; every other square is on a continent or an island",
-    )
-
-
-def _on_land(board: Board) -> Check:
-    places = [f for f in board.features if f.kind in ("capital", "sanctuary")]
-    wrong = [f for f in places if board.terrain_at(f.cell) not in ("earth", "shore")]
-    return Check(
-        "capitals and sanctuaries on land",
-        not wrong and len(places) == 5,
-        f"{len(places) - len(wrong)} of {len(places)} on earth or shore",
-        "2 capitals and 3 sanctuaries, each on earth or shore",
-    )
-
-
-def _connected(board: Board) -> Check:
-    split = {
-        name: n
-        for name in CONTINENTS
-        if (n := len(pieces(board.region_cells(name), diagonal=True))) > 1
-    }
-    return Check(
-        "continents in one piece",
-        not split,
-        ", ".join(f"{k}: {v} pieces" for k, v in split.items()) or "each in one piece",
-        "each continent one piece (diagonal contact joins, as it separates)",
-    )
-
-
-def _ruins_reachable(board: Board, rules: Rules) -> Check:
-    lost = set()
-    for side in SIDES:
-        if board.capital(side) is None:
-            lost |= set(board.ruins)
-            continue
-        reached = set(distances_from_capital(board, "seaborne", side=side, rules=rules))
-        reached |= set(distances_from_capital(board, "aquatic", side=side, rules=rules))
-        lost |= {ruin for ruin in board.ruins if ruin not in reached}
-    return Check(
-        "ruins reachable",
-        not lost,
-        f"{len(board.ruins) - len(lost)} of {len(board.ruins)} reached by land or sea "
-        "from both capitals",
-        "every ruin reachable by land units (boats allowed) or boats from both capitals",
-    )
-
-
 def check(
     board: Board, *, spec: Instructions | None = None, rules: Rules | None = None
 ) -> CheckReport:
@@ -445,11 +294,6 @@ def check(
     checks += _stars(board, spec)
     checks += _mountains(board, spec)
     checks += _ruins(board, spec)
-    checks += [_wreckages(board), _coast(board)]
-    checks += [
-        _regions_match(board),
-        _on_land(board),
-        _connected(board),
-        _ruins_reachable(board, rules),
-    ]
+    checks.append(_wreckages(board))
+    checks += structural_checks(board, rules)
     return CheckReport(tuple(checks))
