@@ -47,8 +47,9 @@ class Instructions:
         True,
         says="Mountains are drawn on the continents after their land (step 13), so a "
         "mountain square counts among the continent's land squares.",
-        alternatives="False: land counts exclude mountains (then north and south fill four "
-        "whole rows and the rest no longer fits on 12x18).",
+        alternatives="False: land counts exclude mountains; north and south then need every "
+        "square of their four rows (27 + 12 + 9 mountains = 48), and the generator finds "
+        "no such 12x18 board.",
     )
     north_south_land_reach: int = knob(
         3,
