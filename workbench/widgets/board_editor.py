@@ -99,6 +99,7 @@ class BoardEditor(widgets.VBox):
         self.save_button.on_click(lambda _: self.save(self.path.value))
         files = widgets.HBox([self.path, self.load_button, self.save_button])
         left = widgets.VBox([self.view, self.status])
+        self.table.layout = widgets.Layout(max_height="520px", overflow="auto")
         right = widgets.VBox([self.summary, self.table], layout=widgets.Layout(max_width="560px"))
         super().__init__([self.layer, self.brush, files, widgets.HBox([left, right])])
         self.add_class("wb-board-editor")
@@ -237,7 +238,7 @@ def _table_html(report: CheckReport) -> str:
         f"<tr class='{'wb-pass' if c.ok else 'wb-fail'}'><td>{'✔' if c.ok else '✘'}</td>"
         f"<td>{html.escape(c.name)}</td><td>{html.escape(c.measured)}</td>"
         f"<td>{html.escape(c.expected)}</td></tr>"
-        for c in report.checks
+        for c in sorted(report.checks, key=lambda c: c.ok)  # failures first
     )
     return (
         "<table class='wb-check-table' style='font-size:11px'><tr><th></th><th>check</th>"
