@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.brawlhalla.conftest import make_board
+from tests.games.brawlhalla.small_boards import make_board
 from workbench.games.brawlhalla.board import Feature, default_board
 from workbench.games.brawlhalla.checker import check
 from workbench.games.brawlhalla.instructions import Instructions

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.brawlhalla.conftest import make_board
+from tests.games.brawlhalla.small_boards import make_board
 from workbench.games.brawlhalla.shapes import (
     capital_ring,
     central_ridges,

@@ -1,8 +1,6 @@
-"""Small hand-made Brawlhalla boards for the tests."""
+"""Small hand-made Brawlhalla boards for the tests: ``make_board(rows, regions, features)``."""
 
 from __future__ import annotations
-
-import pytest
 
 from workbench.games.brawlhalla.board import board_from_dict
 
@@ -13,8 +11,3 @@ def make_board(terrain, regions=None, features=()):
         regions = ["".join("~" if ch == "~" else "n" for ch in row) for row in terrain]
     items = [{"kind": kind, "side": side, "cell": list(cell)} for kind, side, cell in features]
     return board_from_dict({"terrain": list(terrain), "regions": list(regions), "features": items})
-
-
-@pytest.fixture
-def board_maker():
-    return make_board
