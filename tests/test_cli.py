@@ -28,3 +28,10 @@ def test_bad_arguments_are_one_line_on_stderr_and_exit_2(capsys):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("workbench: error: unrecognized arguments")
+
+
+def test_output_cut_short_by_the_reader_is_not_an_error():
+    reader = "import sys; sys.stdin.readline()"
+    cmd = f"{sys.executable} -m workbench odds fight 2 2 --json | {sys.executable} -c '{reader}'"
+    done = subprocess.run(cmd, shell=True, capture_output=True, text=True)
+    assert "Traceback" not in done.stderr
