@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -63,3 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (WorkbenchError, ValueError) as exc:
         print(f"workbench: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `workbench ... --json | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
