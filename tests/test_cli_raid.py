@@ -39,7 +39,9 @@ def test_optimise_saves_a_valid_map(tmp_path, capsys):
     assert main([*args, "--confirm-games", "10", "--out", str(out), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert {"resolved", "treasure", "best", "original"} <= set(report)
-    assert load_map(out).total_treasure == default_map().total_treasure
+    saved = load_map(out)
+    assert saved.total_treasure == default_map().total_treasure and saved.name == "best"
+    assert "Confirmation on 10 games with fresh seeds" in saved.notes[-1]
 
 
 @pytest.mark.parametrize(

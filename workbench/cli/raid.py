@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import pathlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
@@ -143,7 +144,7 @@ def _optimise(args) -> int:
             progress=not args.json,
         )
     if args.out:
-        save_map(result.best, args.out)
+        save_map(result.best_map(pathlib.Path(args.out).stem), args.out)
     spreads = result.spreads.set_index("map")
     shares = result.confirmation.set_index(["map", "role"])
     if args.json:

@@ -47,5 +47,8 @@ def test_race_halves_the_pool_and_confirms_with_fresh_games():
     assert result.best.total_treasure == MAP.total_treasure
     assert set(result.confirmation["map"]) == {"best", "original"}
     assert (result.spreads["games"] == 20).all()
+    named = result.best_map("trial")
+    assert named.name == "trial" and named.treasure == result.best.treasure
+    assert "greedy self-play, rules 0.21" in named.notes[0] and "2 race(s)" in named.notes[1]
     with pytest.raises(RulesError, match="generations must be at least 1"):
         optimise_layout(MAP, generations=0)

@@ -40,7 +40,7 @@ from workbench.errors import RulesError
 from workbench.games.viking_raid.balance import balance_table, simulate
 from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.maps import ROLES, RaidMap
-from workbench.games.viking_raid.rules import Rules
+from workbench.games.viking_raid.rules import VERSIONS, Rules
 from workbench.play.stats import bootstrap_interval
 
 __all__ = ["LayoutResult", "mutate_layout", "optimise_layout", "spread_ci"]
@@ -111,6 +111,8 @@ class LayoutResult:
         Fresh-seed balance tables of ``best`` and ``original`` (column ``map``).
     spreads : DataFrame
         Fresh-seed spread with interval for ``best`` and ``original``.
+    settings : dict
+        The search's parameters (agent, rules, budget, seed), for the record.
     """
 
     best: RaidMap
@@ -119,6 +121,41 @@ class LayoutResult:
     resolved: bool
     confirmation: pd.DataFrame
     spreads: pd.DataFrame
+    settings: dict[str, Any]
+
+    def best_map(self, name: str = "balanced") -> RaidMap:
+        """The winning layout named ``name``, its notes recording the search and its balance."""
+        return self.best.replace(name=name, notes=self._notes())
+
+    def _balance(self, label: str) -> str:
+        spread = self.spreads.set_index("map").loc[label]
+        shares = self.confirmation.set_index(["map", "role"])
+        parts = [
+            f"{role} {shares.loc[(label, role), 'win share']:.3f} "
+            f"[{shares.loc[(label, role), 'win share lo']:.3f}, "
+            f"{shares.loc[(label, role), 'win share hi']:.3f}]"
+            for role in ROLES
+        ]
+        return (
+            f"spread {spread['spread']:.3f} [{spread['spread lo']:.3f}, "
+            f"{spread['spread hi']:.3f}]; " + ", ".join(parts)
+        )
+
+    def _notes(self) -> tuple[str, ...]:
+        s = self.settings
+        return (
+            f"Treasure layout found by the optimiser (workbench raid optimise): the rocks and "
+            f"starts of map {self.original.name!r}, its {self.original.total_treasure} gold on "
+            f"{len(self.original.treasure)} hexes rearranged to make the role win shares as even "
+            f"as possible under {s['agent']} self-play, rules {s['rules']}.",
+            f"Search: {s['generations']} race(s), each of {s['candidates']} layouts around the "
+            f"last winner, {s['games']} games each at the first of {s['rungs']} rungs (the better "
+            f"half doubling its games at each rung), seed {s['seed']}; the last race's finalists "
+            f"were ranked {'with' if self.resolved else 'WITHOUT'} separated 95% intervals.",
+            f"Confirmation on {s['confirm_games']} games with fresh seeds (win shares with 95% "
+            f"intervals): this map: {self._balance('best')}. Map {self.original.name!r}: "
+            f"{self._balance('original')}.",
+        )
 
 
 def optimise_layout(
@@ -206,6 +243,23 @@ def optimise_layout(
         resolved=resolved,
         confirmation=pd.concat(tables, ignore_index=True),
         spreads=pd.DataFrame(spreads),
+        settings={
+            "agent": agent,
+            "rules": _version_name(rules),
+            "candidates": candidates,
+            "games": games,
+            "rungs": rungs,
+            "generations": generations,
+            "confirm_games": confirm_games,
+            "seed": seed,
+        },
+    )
+
+
+def _version_name(rules: Rules) -> str:
+    """The release a rules object equals (e.g. '0.21'), else 'custom'."""
+    return next(
+        (v for v in VERSIONS if Rules.version(v, max_rounds=rules.max_rounds) == rules), "custom"
     )
 
 
