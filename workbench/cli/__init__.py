@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,12 +23,27 @@ from workbench.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 #: Modules of this package that contribute command groups, in help order.
-COMMAND_MODULES: tuple[str, ...] = ("valhalla",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "odds",
+    "brawlhalla",
+    "raid",
+    "valhalla",
+)
+
+
+class _OneLineErrors(argparse.ArgumentParser):
+    """Bad arguments print one line on stderr and exit with code 2 (no usage dump).
+
+    Sub-command parsers made by ``add_subparsers`` share the class.
+    """
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every command group registered."""
-    parser = argparse.ArgumentParser(
+    parser = _OneLineErrors(
         prog="workbench",
         description="Viking Rules Workbench: exact odds, boards, solvers and balance studies.",
     )
@@ -50,3 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (WorkbenchError, ValueError) as exc:
         print(f"workbench: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `workbench ... --json | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
