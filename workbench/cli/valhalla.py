@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", help="JSON file of rules knobs that differ from the defaults")
-    parser.add_argument("--line-budget", type=int, default=50_000,
+    parser.add_argument("--line-budget", type=int, default=20_000,
                         help="search nodes for one-line / fewest-lines questions")  # fmt: skip
 
 

@@ -147,7 +147,7 @@ def solve(
     level: Level,
     rules: Rules | None = None,
     *,
-    line_budget: int = 50_000,
+    line_budget: int = 20_000,
     kill_order_budget: int = 200_000,
     random_walks: int = 200,
     seed: int = 0,

@@ -59,7 +59,7 @@ def search_lines(
     *,
     targets: int,
     max_lines: int,
-    budget: int = 50_000,
+    budget: int = 20_000,
     stop_at_first: bool = False,
 ) -> LineSearch:
     """Search plays of at most ``max_lines`` lines that win a star class in ``targets``.
