@@ -3,9 +3,15 @@
 import numpy as np
 import pytest
 
+from workbench.errors import RulesError
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Game
-from workbench.games.valhalla.search import StateSpace, outcome_class, walk_lengths
+from workbench.games.valhalla.search import (
+    PRUNING_RULES,
+    StateSpace,
+    outcome_class,
+    walk_lengths,
+)
 
 from .conftest import micro, small_levels
 
@@ -27,14 +33,23 @@ def test_outcomes_equal_the_single_step_bfs_on_random_small_levels(chunk):
     assert winnable > 10  # the sample is not all trivial losses
 
 
-@pytest.mark.parametrize("chunk", range(2))
-def test_pruning_keeps_every_winning_outcome(chunk):
-    for level, rules in small_levels(80, seed=200 + chunk, max_side=5, max_enemies=5):
+@pytest.mark.parametrize("rule", [*PRUNING_RULES, "all"])
+def test_each_pruning_rule_keeps_every_winning_outcome(rule):
+    prune = True if rule == "all" else {rule}
+    for level, rules in small_levels(60, seed=200, max_side=5, max_enemies=5):
+        if rule == "biorn":  # the rule only acts under Biorn's Curse
+            level = level.replace(hero=level.hero.__class__(level.hero.health, level.hero.attack,
+                                                            "biorns_curse"))  # fmt: skip
         game = Game(level, rules)
-        full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=True)
+        full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=prune)
         assert {o for o in pruned.outcomes if o.won} == {o for o in full.outcomes if o.won}
         assert pruned.classes(pruned.start) == full.classes(full.start)
         assert pruned.size <= full.size
+
+
+def test_unknown_pruning_rules_are_refused(duel):
+    with pytest.raises(RulesError, match="prune: unknown rule"):
+        StateSpace(Game(duel), prune={"greedy"})
 
 
 def test_every_pruned_state_keeps_its_classes():

@@ -22,8 +22,9 @@ The forward pass visits nodes layer by layer (each move uses up one point of
 interest, so there are no cycles) and collects every outcome; the backward pass
 computes, per state, which star classes (:func:`outcome_class`) can still be won.
 
-Pruning rules (``prune=True``), each proven sound by a test against the unpruned
-search, keep every *winning* outcome:
+Pruning rules (:data:`PRUNING_RULES`; ``prune=True`` for all, or a collection of
+names), each proven sound by a test against the unpruned search, keep every
+*winning* outcome:
 
 * ``hopeless``: Health above the most damage the enemies left could deal in
   total means the hero can never fall, so never win: not expanded;
@@ -45,12 +46,23 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import NamedTuple
 
+from workbench.errors import RulesError
 from workbench.games.valhalla.engine import Game, Outcome
 
-__all__ = ["FightTable", "StateSpace", "Unpacked", "outcome_class", "walk_lengths"]
+__all__ = [
+    "PRUNING_RULES",
+    "FightTable",
+    "StateSpace",
+    "Unpacked",
+    "outcome_class",
+    "walk_lengths",
+]
+
+#: Names of the pruning rules (see the module docstring).
+PRUNING_RULES: tuple[str, ...] = ("hopeless", "chariot", "biorn")
 
 
 def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
@@ -109,9 +121,12 @@ class StateSpace:
     Points of interest 0..n-1 are the enemies, n..n+m-1 the items, n+m the start.
     """
 
-    def __init__(self, game: Game, *, prune: bool = True):
+    def __init__(self, game: Game, *, prune: bool | Collection[str] = True):
         self.game = game
-        self.prune = prune
+        self.prune = set(PRUNING_RULES if prune is True else prune or ())
+        unknown = self.prune - set(PRUNING_RULES)
+        if unknown:
+            raise RulesError(f"prune: unknown rule(s) {sorted(unknown)}; known: {PRUNING_RULES}")
         level, rules = game.level, game.rules
         self.n, self.m = len(level.enemies), len(level.items)
         self.cells = [e.at for e in level.enemies] + [i.at for i in level.items] + [level.start]
@@ -150,9 +165,10 @@ class StateSpace:
         self._potions = sum(1 << (self.n + k) for k, kind in enumerate(kinds)
                             if kind == "potion_of_vitality")  # fmt: skip
         biorn = level.hero.ability == "biorns_curse"
-        self._attack_blind = (biorn and rules.biorn_initiative == "enemy_health"
+        drop = biorn and "biorn" in self.prune
+        self._attack_blind = (drop and rules.biorn_initiative == "enemy_health"
                               and rules.strong_killer == "starting_attack")  # fmt: skip
-        self._mjolnir_blind = biorn and not rules.mjolnir_initiative
+        self._mjolnir_blind = drop and not rules.mjolnir_initiative
         self._max_damage = [e.attack * (1 if biorn else -(-e.health // rules.attack_floor))
                             for e in level.enemies]  # fmt: skip
         self._all_health = (1 << (level.hero.health + 1)) - 2
@@ -177,15 +193,17 @@ class StateSpace:
     # --- packing -------------------------------------------------------------------
 
     def _canonical_attack(self, attack: int) -> int:
-        return self.game.rules.attack_floor if self.prune and self._attack_blind else attack
+        return self.game.rules.attack_floor if self._attack_blind else attack
 
     def _node(self, pos, mjolnir, shield, loki, chariot, left, attack=None) -> int:
-        if self.prune:
-            floor = self.game.rules.attack_floor
-            if self._attack_blind or (attack == floor and not left & self._potions):
-                chariot = 0
-            if self._mjolnir_blind:
-                mjolnir = 0
+        if self._attack_blind or (
+            "chariot" in self.prune
+            and attack == self.game.rules.attack_floor
+            and not left & self._potions
+        ):
+            chariot = 0
+        if self._mjolnir_blind:
+            mjolnir = 0
         s = self._shifts
         return (left | pos << s[0] | mjolnir << s[1] | shield << s[2] | loki << s[3]
                 | chariot << s[4])  # fmt: skip
@@ -371,7 +389,7 @@ class StateSpace:
         cleared = self.game.cleared()
         for k in range(self._left_bits):
             for node, rows in layers[k].items():
-                cap = self._alive_cap(node) if self.prune else -1
+                cap = self._alive_cap(node) if "hopeless" in self.prune else -1
                 for attack, healths in rows.items():
                     healths &= cap
                     if not healths:
@@ -408,7 +426,7 @@ class StateSpace:
         nothing = (0,) * _CLASSES
         for layer in reversed(self.layers):
             for node, rows in layer.items():
-                cap = self._alive_cap(node) if self.prune else -1
+                cap = self._alive_cap(node) if "hopeless" in self.prune else -1
                 for attack, healths in rows.items():
                     healths &= cap
                     found = [0] * _CLASSES
@@ -445,7 +463,7 @@ class StateSpace:
         node = state & self._node_mask
         attack = state >> self._shifts[5] & self._masks[5]
         health = state >> self._shifts[6]
-        if self.prune and not self._alive_cap(node) >> health & 1:
+        if "hopeless" in self.prune and not self._alive_cap(node) >> health & 1:
             return
         bit = 1 << health
         for q, d, _, child, a2, table, ends in self.moves(node, attack):
