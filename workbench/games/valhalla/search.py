@@ -178,6 +178,7 @@ class StateSpace:
         self._cap: dict[int, int] = {}
         self._moves: dict[tuple[int, int], list[tuple]] = {}
         self._events: dict[tuple, tuple] = {}
+        self._blocked: dict[int, int] = {}
         self._classes: dict[Outcome, int] = {}
         self.outcomes: set[Outcome] = set()
         #: States expanded, and the moves they had in total (mean branching).
@@ -231,10 +232,10 @@ class StateSpace:
         found = self._reach.get(key)
         if found is not None:
             return found
-        blocked = 0
-        for p, bit in enumerate(self._poi_bits):
-            if left >> p & 1:
-                blocked |= bit
+        blocked = self._blocked.get(left)
+        if blocked is None:
+            blocked = sum(bit for p, bit in enumerate(self._poi_bits) if left >> p & 1)
+            self._blocked[left] = blocked
         walkable, spread = self._walkable, self._spread
         seen = frontier = origin
         hits, depth = [], 0
