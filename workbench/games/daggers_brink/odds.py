@@ -1,0 +1,148 @@
+"""Exact odds of one Daggers Brink attack: remaining hits and the chance of a wound.
+
+The attacker rolls ``attack`` dice, the defender ``defend`` dice; a die succeeds
+on ``threshold`` or more (a hit, or a block). Each block cancels one hit, and the
+defender is wounded when the remaining hits reach its ``health``. Hits and blocks
+are independent binomial counts, so the remaining hits are
+``max(0, hits - blocks)``, computed exactly with integer weights over ``6**(A + D)``.
+
+>>> remaining_hits(1, 1)
+{0: Fraction(3, 4), 1: Fraction(1, 4)}
+>>> wound_probability(3, 1, 2)
+Fraction(5, 16)
+>>> round(wound_chance(12, 1, 1), 4)
+0.9983
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import pandas as pd
+
+from workbench.errors import RulesError
+
+__all__ = [
+    "remaining_hits",
+    "remaining_hits_table",
+    "wound_chance",
+    "wound_probability",
+    "wound_table",
+]
+
+_FACES = 6
+
+
+def _check(name: str, value: int, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise RulesError(f"{name}: expected an integer >= {low}, got {value!r}")
+
+
+def _success_weights(dice: int, threshold: int) -> list[int]:
+    """Integer weights of 0..dice successes over ``6**dice`` equally likely rolls."""
+    good = _FACES + 1 - threshold
+    bad = _FACES - good
+    return [comb(dice, k) * good**k * bad ** (dice - k) for k in range(dice + 1)]
+
+
+def _remaining_weights(attack: int, defend: int, threshold: int) -> list[int]:
+    """Integer weights of 0..attack remaining hits over ``6**(attack + defend)`` rolls."""
+    hits = _success_weights(attack, threshold)
+    blocks = _success_weights(defend, threshold)
+    out = [0] * (attack + 1)
+    for h, wh in enumerate(hits):
+        for b, wb in enumerate(blocks):
+            out[h - b if h > b else 0] += wh * wb
+    return out
+
+
+def _validate(attack: int, defend: int, threshold: int) -> None:
+    _check("attack", attack, 0)
+    _check("defend", defend, 0)
+    if not isinstance(threshold, int) or not 1 <= threshold <= _FACES:
+        raise RulesError(f"threshold: expected an integer 1..{_FACES}, got {threshold!r}")
+
+
+def remaining_hits(attack: int, defend: int, *, threshold: int = 4) -> dict[int, Fraction]:
+    """Exact distribution of the hits left after blocks: ``{hits: probability}``.
+
+    >>> remaining_hits(2, 0, threshold=5)
+    {0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
+    """
+    _validate(attack, defend, threshold)
+    total = _FACES ** (attack + defend)
+    return {
+        r: Fraction(w, total) for r, w in enumerate(_remaining_weights(attack, defend, threshold))
+    }
+
+
+def wound_probability(attack: int, defend: int, health: int, *, threshold: int = 4) -> Fraction:
+    """Exact chance that remaining hits reach ``health`` (a wound).
+
+    >>> wound_probability(4, 2, 2)
+    Fraction(11, 32)
+    """
+    _validate(attack, defend, threshold)
+    _check("health", health, 0)
+    weights = _remaining_weights(attack, defend, threshold)
+    return Fraction(sum(weights[health:]), _FACES ** (attack + defend))
+
+
+@lru_cache(maxsize=65536)
+def wound_chance(attack: int, defend: int, health: int, threshold: int = 4) -> float:
+    """:func:`wound_probability` as a float, cached (for agents deciding in simulations)."""
+    return float(wound_probability(attack, defend, health, threshold=threshold))
+
+
+def _grid(name: str, values: range | int) -> range:
+    grid = range(1, values + 1) if isinstance(values, int) else values
+    if not grid or grid[0] < 0:
+        raise RulesError(f"{name}: expected a positive size or a range of values >= 0")
+    return grid
+
+
+def wound_table(
+    attack: range | int = 12,
+    defend: range | int = 12,
+    health: range | int = 12,
+    *,
+    threshold: int = 4,
+) -> pd.DataFrame:
+    """P(wound) for every (attack, defend, health), one row each (tidy).
+
+    Sizes mean ``1..size``; ranges are used as given. Columns ``attack``,
+    ``defend``, ``health``, ``p_wound`` (exact Fraction) and ``p_wound_float``.
+
+    >>> table = wound_table(2, 2, 2)
+    >>> len(table), table.loc[0, "p_wound"]
+    (8, Fraction(1, 4))
+    """
+    rows = []
+    for a in _grid("attack", attack):
+        for d in _grid("defend", defend):
+            _validate(a, d, threshold)
+            weights = _remaining_weights(a, d, threshold)
+            total = _FACES ** (a + d)
+            tail = [0] * (len(weights) + 1)
+            for r in range(len(weights) - 1, -1, -1):
+                tail[r] = tail[r + 1] + weights[r]
+            for h in _grid("health", health):
+                p = Fraction(tail[min(h, len(weights))], total)
+                rows.append((a, d, h, p, float(p)))
+    return pd.DataFrame(rows, columns=["attack", "defend", "health", "p_wound", "p_wound_float"])
+
+
+def remaining_hits_table(attack: int, defend: int, *, threshold: int = 4) -> pd.DataFrame:
+    """The remaining-hits distribution with P(at least r), for one attack.
+
+    >>> remaining_hits_table(1, 1)["p_at_least"].tolist()
+    [Fraction(1, 1), Fraction(1, 4)]
+    """
+    dist = remaining_hits(attack, defend, threshold=threshold)
+    rows, tail = [], Fraction(1)
+    for r, p in dist.items():
+        rows.append((r, p, tail, float(p)))
+        tail -= p
+    return pd.DataFrame(rows, columns=["remaining_hits", "probability", "p_at_least", "float"])
