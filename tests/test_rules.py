@@ -83,3 +83,25 @@ def test_plain_fields_are_refused():
         @rules_class
         class Bad:
             x: int = 3
+
+
+@rules_class
+class Ranged:
+    """Rules with a check across fields."""
+
+    low: int = knob(1, says="Low end.")
+    high: int = knob(2, says="High end.")
+
+    def cross_check(self) -> None:
+        if self.low > self.high:
+            raise RulesError(f"Ranged.low: expected at most high ({self.high}), got {self.low}")
+
+
+def test_cross_check_runs_after_field_checks():
+    assert Ranged(low=2, high=2).high == 2
+    with pytest.raises(RulesError, match=r"Ranged\.low: expected at most high \(2\), got 3"):
+        Ranged(low=3)
+    with pytest.raises(RulesError, match=r"Ranged\.low: expected at most high"):
+        Ranged().replace(low=5)
+    with pytest.raises(RulesError, match=r"Ranged\.high: expected an integer"):
+        Ranged(high="x")

@@ -4,7 +4,9 @@ A game's rules are one frozen dataclass made with :func:`rules_class`; each fiel
 is declared with :func:`knob`, which records what the rule text says and what
 the alternatives are. From that one source the class gets its docstring
 (numpydoc ``Attributes``), validation naming the field and the expected value,
-JSON round-tripping and a table of knobs for notebooks.
+JSON round-tripping and a table of knobs for notebooks. Checks that involve
+several fields go in an optional method ``cross_check(self)`` raising
+:class:`~workbench.errors.RulesError`; it runs after every field passed its own check.
 
 >>> @rules_class
 ... class Rules:
@@ -162,6 +164,9 @@ class _RulesMethods:
                     f"{type(self).__name__}.{f.name}: expected {_expected(kind, meta)}, "
                     f"got {value!r}"
                 )
+        cross_check = getattr(self, "cross_check", None)
+        if cross_check is not None:
+            cross_check()
 
     def replace(self: T, **changes: Any) -> T:
         """A copy with some fields changed (validated like a new object)."""

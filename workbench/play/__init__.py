@@ -1,5 +1,53 @@
-"""Play toolkit shared by every game: a game protocol, agents, solvers, metrics, tournaments."""
+"""Play toolkit shared by every game: a game protocol, agents, solvers, metrics, tournaments.
 
+Write a game against :mod:`workbench.play.protocol` and it gets random, greedy and
+MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), a game
+runner (:func:`play_game`), parallel seeded tournaments (:func:`tournament`) and
+protocol checks (:func:`check_game`). :mod:`workbench.play.toy_games` holds small
+games with known answers.
+"""
+
+from workbench.play.agents import (
+    Agent,
+    AgentFactory,
+    GreedyAgent,
+    RandomAgent,
+    Seed,
+    evaluate,
+    margin,
+    python_random,
+    sample_outcome,
+)
+from workbench.play.conformance import check_game
+from workbench.play.game_features import FEATURES, game_features
+from workbench.play.mcts import MCTSAgent
 from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, HasHeuristic, State
+from workbench.play.runner import GameRecord, play_game
+from workbench.play.tournament import default_lineups, tournament
 
-__all__ = ["CHANCE", "TERMINAL", "Action", "Game", "GameInfo", "HasHeuristic", "State"]
+__all__ = [
+    "CHANCE",
+    "FEATURES",
+    "TERMINAL",
+    "Action",
+    "Agent",
+    "AgentFactory",
+    "Game",
+    "GameInfo",
+    "GameRecord",
+    "GreedyAgent",
+    "HasHeuristic",
+    "MCTSAgent",
+    "RandomAgent",
+    "Seed",
+    "State",
+    "check_game",
+    "default_lineups",
+    "evaluate",
+    "game_features",
+    "margin",
+    "play_game",
+    "python_random",
+    "sample_outcome",
+    "tournament",
+]
