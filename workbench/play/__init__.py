@@ -21,7 +21,16 @@ from workbench.play.agents import (
 from workbench.play.conformance import check_game
 from workbench.play.game_features import FEATURES, game_features
 from workbench.play.mcts import MCTSAgent
-from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, HasHeuristic, State
+from workbench.play.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    HasHeuristic,
+    HasSummary,
+    State,
+)
 from workbench.play.runner import GameRecord, play_game
 from workbench.play.tournament import default_lineups, tournament
 
@@ -37,6 +46,7 @@ __all__ = [
     "GameRecord",
     "GreedyAgent",
     "HasHeuristic",
+    "HasSummary",
     "MCTSAgent",
     "RandomAgent",
     "Seed",

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from workbench.play.agents import Agent, Seed, evaluate, python_random, sample_outcome
-from workbench.play.protocol import CHANCE, TERMINAL, Game, HasHeuristic, State
+from workbench.play.protocol import CHANCE, TERMINAL, Game, HasHeuristic, HasSummary, State
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -40,6 +41,9 @@ class GameRecord:
         The game reached ``max_plies`` before ending and was scored as a draw.
     seconds : float
         Wall-clock time of the whole game (the only figure that varies between runs).
+    summary : dict
+        For games with a ``summary(state)`` method (:class:`~workbench.play.protocol.
+        HasSummary`), its figures for the final state; else empty.
     log : pandas.DataFrame or None
         With ``record=True``, one row per step: ``step``, ``ply`` (decisions so far),
         ``player`` (a seat, or ``CHANCE``), ``action``, ``branching`` (legal actions or
@@ -53,6 +57,7 @@ class GameRecord:
     timed_out: bool
     seconds: float
     log: pd.DataFrame | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
 
 
 def play_game(
@@ -119,4 +124,5 @@ def play_game(
     if record:
         values = [f"value{seat}" for seat in range(game.info.num_players)] if with_values else []
         log = pd.DataFrame(rows, columns=["step", "ply", "player", "action", "branching", *values])
-    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log)
+    summary = dict(game.summary(state)) if isinstance(game, HasSummary) else {}
+    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log, summary)

@@ -116,8 +116,9 @@ def tournament(
     pandas.DataFrame
         Columns ``game``, ``round``, ``lineup``, ``seat0``... (agent names),
         ``return0``... (per-seat returns), ``winner`` (the seat with the strictly
-        highest return, else -1), ``plies``, ``timed_out``, ``seconds`` and, with
-        ``record``, the per-game figures.
+        highest return, else -1), ``plies``, ``timed_out``, ``seconds``, with
+        ``record`` the per-game figures, and for games with a ``summary(state)``
+        method (:class:`~workbench.play.protocol.HasSummary`) one column per figure.
     """
     names = list(agents)
     if not names:
@@ -158,7 +159,9 @@ def tournament(
         else:
             rows = _run_on(executor, game, factories, chunks, max_plies, record, bar)
     rows.sort(key=lambda row: row["game"])
-    return pd.DataFrame(rows, columns=_columns(num_players, record))
+    columns = _columns(num_players, record)
+    extra = list(dict.fromkeys(key for row in rows for key in row if key not in set(columns)))
+    return pd.DataFrame(rows, columns=columns + extra)
 
 
 def _run_on(
@@ -240,5 +243,6 @@ def _play_chunk(
         )
         if record:
             row.update(game_features(done.log, done.returns))
+        row.update(done.summary)
         rows.append(row)
     return rows
