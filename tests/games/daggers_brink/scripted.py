@@ -56,3 +56,10 @@ def keep_hands(state, turns):
         state = state.apply("discard")
         state = state.apply(state.drawn)
     return state
+
+
+def finish(state, agents):
+    """Play ``state`` to its end with one agent per seat; return the final state."""
+    while not state.is_terminal():
+        state = state.apply(agents[state.current_player()].act(state))
+    return state

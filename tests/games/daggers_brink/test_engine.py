@@ -6,12 +6,25 @@ import pytest
 
 from workbench.errors import IllegalMoveError, RulesError
 from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
-from workbench.games.daggers_brink.agents import RandomAgent
-from workbench.games.daggers_brink.engine import DaggersBrink, play_out
+from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.rules import Rules
+from workbench.play import RandomAgent, check_game
 from workbench.play.protocol import TERMINAL, Game, State
 
-from .scripted import A1, A3, D1, H1, S1, SMALL, W, deal_order, keep_hands, rolls, scripted_game
+from .scripted import (
+    A1,
+    A3,
+    D1,
+    H1,
+    S1,
+    SMALL,
+    W,
+    deal_order,
+    finish,
+    keep_hands,
+    rolls,
+    scripted_game,
+)
 
 # seat 0: speed 4, health 2, defend 4, attack 2 (holds a wildcard)
 # seat 1: speed 2, health 1, defend 1, attack 9
@@ -36,6 +49,7 @@ def test_the_game_follows_the_protocol():
     assert isinstance(game, Game) and isinstance(state, State)
     assert game.info.num_players == 4 and not game.info.zero_sum
     assert state.chance_outcomes() == []
+    assert check_game(DaggersBrink(3, rules=Rules(starting_tokens=1)), games=3) == []
 
 
 def test_deal_goes_round_the_table_from_the_dealers_left_and_turns_a_card_up():
@@ -211,11 +225,11 @@ def test_apply_never_changes_the_state_it_is_called_on():
 def test_same_seed_same_game_and_different_seeds_differ():
     game = DaggersBrink(4)
 
-    def finish(seed):
-        agents = [RandomAgent(seed=seed * 10 + k) for k in range(4)]
-        return play_out(game.initial_state(seed=seed), agents)
+    def played(seed):
+        agents = [RandomAgent(game, seed=seed * 10 + k) for k in range(4)]
+        return finish(game.initial_state(seed=seed), agents)
 
-    a, b, c = finish(5), finish(5), finish(6)
+    a, b, c = played(5), played(5), played(6)
     assert a.fights() == b.fights() and a.key() == b.key() and a.winner == b.winner
     assert a.fights() != c.fights()
 
@@ -270,6 +284,6 @@ def test_random_play_keeps_every_invariant(changes, players):
 
 def test_a_time_out_shares_the_win_among_survivors():
     game = DaggersBrink(3, rules=Rules(max_rounds=1))
-    state = play_out(game.initial_state(seed=1), [RandomAgent(seed=k) for k in range(3)])
+    state = finish(game.initial_state(seed=1), [RandomAgent(game, seed=k) for k in range(3)])
     assert state.is_terminal() and state.winner is None and state.round == 1
     assert state.returns() == (1 / 3, 1 / 3, 1 / 3)

@@ -44,9 +44,9 @@ class Fight(NamedTuple):
     """One resolved attack, as the engine logs it.
 
     ``attack``, ``defend`` and ``health`` are the values the dice were rolled with
-    (after any wildcard strips); ``attacker_rank`` is the attacker's place in the
-    combat order (0 = fastest); ``defender_had_acted`` says whether the defender had
-    already had its turn this combat phase.
+    (after any wildcard strips); ``attacker_rank`` and ``defender_rank`` are their
+    places in the combat order (0 = fastest); ``defender_had_acted`` says whether the
+    defender had already had its turn this combat phase.
     """
 
     round: int
@@ -60,6 +60,7 @@ class Fight(NamedTuple):
     remaining_hits: int
     wounded: bool
     attacker_rank: int
+    defender_rank: int
     defender_had_acted: bool
     attacker_wildcards: int
     defender_wildcards: int

@@ -16,11 +16,12 @@ from three small ideas, each a method to override:
 Agents only look at what the player may see: its own hand, the face-up discard
 pile, tokens, and in combat every hand (cards are laid face up).
 
->>> from workbench.games.daggers_brink.engine import DaggersBrink, play_out
+>>> from workbench.games.daggers_brink.engine import DaggersBrink
+>>> from workbench.play import play_game
 >>> game = DaggersBrink(3)
->>> end = play_out(game.initial_state(seed=3), [FocusAgent(seed=s) for s in range(3)])
->>> end.is_terminal(), sum(end.returns())
-(True, 1.0)
+>>> record = play_game(game, [FocusAgent(game, seed=s) for s in range(3)], seed=3)
+>>> sum(record.returns), record.summary["rounds"] > 0
+(1.0, True)
 
 A new strategy is a few lines:
 
@@ -29,21 +30,20 @@ A new strategy is a few lines:
 ...     def hand_value(self, attributes):
 ...         speed, health, defend, attack = attributes
 ...         return 10 * speed + attack
->>> Speedy(seed=0).name
+>>> Speedy(game, seed=0).name
 'speedy'
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, ClassVar
-
-import numpy as np
 
 from workbench.errors import RulesError
 from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
 from workbench.games.daggers_brink.odds import wound_chance
+from workbench.play.agents import RandomAgent, Seed, python_random
 
 __all__ = [
     "STRATEGIES",
@@ -53,9 +53,8 @@ __all__ = [
     "DaggersAgent",
     "FocusAgent",
     "HandAgent",
-    "RandomAgent",
     "TankAgent",
-    "make_agent",
+    "strategy",
 ]
 
 #: Target policies understood by :meth:`HandAgent.choose_target`.
@@ -65,25 +64,24 @@ Attributes = tuple[int, int, int, int]
 _SHARED_MEMOS: dict[Any, dict[tuple[int, ...], tuple[int, float]]] = {}
 
 
-def _python_rng(seed: int | np.random.Generator | None) -> random.Random:
-    if isinstance(seed, np.random.Generator):
-        return random.Random(int(seed.integers(2**63)))
-    return random.Random(seed)
-
-
 class DaggersAgent:
     """Base class: ``act`` dispatches on the decision; subclasses fill in the choices.
 
+    Built like every ``workbench.play`` agent, as ``Agent(game, *, seed=None, **options)``;
+    every choice not overridden is uniformly random.
+
     Parameters
     ----------
-    seed : int, numpy.random.Generator or None
+    game : DaggersBrink, optional
+        The game (unused by the base class; there for the agent-factory convention).
+    seed : int, numpy.random.Generator, SeedSequence or None
         Source of the agent's own randomness (ties, random choices).
     """
 
     name: ClassVar[str] = "agent"
 
-    def __init__(self, *, seed: int | np.random.Generator | None = None):
-        self.rng = _python_rng(seed)
+    def __init__(self, game: Any = None, *, seed: Seed = None):
+        self.rng = python_random(seed)
         self._choose = {
             "source": self.choose_source,
             "discard": self.choose_discard,
@@ -105,12 +103,6 @@ class DaggersAgent:
         return f"{type(self).__name__}()"
 
 
-class RandomAgent(DaggersAgent):
-    """Every decision uniformly at random among the legal actions."""
-
-    name = "random"
-
-
 class HandAgent(DaggersAgent):
     """Keeps the best hand by :meth:`hand_value`, challenges after ``patience`` laps, attacks
     by a target policy, and discards wildcards when stripping improves its fight.
@@ -122,7 +114,7 @@ class HandAgent(DaggersAgent):
     patience : int
         Laps of the draw phase after which it challenges (the rules may forbid
         challenging earlier; 0 means as soon as allowed).
-    seed : int, numpy.random.Generator or None
+    seed : int, numpy.random.Generator, SeedSequence or None
         For random targets and ties.
     """
 
@@ -130,12 +122,13 @@ class HandAgent(DaggersAgent):
 
     def __init__(
         self,
+        game: Any = None,
         *,
+        seed: Seed = None,
         target: str = "weakest",
         patience: int = 2,
-        seed: int | np.random.Generator | None = None,
     ):
-        super().__init__(seed=seed)
+        super().__init__(game, seed=seed)
         if target not in TARGETS:
             raise RulesError(f"target: expected one of {', '.join(TARGETS)}, got {target!r}")
         if patience < 0:
@@ -307,12 +300,12 @@ class FocusAgent(HandAgent):
     name = "focus"
     _index: ClassVar[dict[str, int]] = {"speed": 0, "health": 1, "defend": 2, "attack": 3}
 
-    def __init__(self, *, focus: str = "attack", **options: Any):
+    def __init__(self, game: Any = None, *, focus: str = "attack", **options: Any):
         if focus not in self._index:
             raise RulesError(f"focus: expected one of {', '.join(self._index)}, got {focus!r}")
         self.focus = focus
         self._i = self._index[focus]
-        super().__init__(**options)
+        super().__init__(game, **options)
 
     def __repr__(self) -> str:
         return f"FocusAgent(focus={self.focus!r}, target={self.target!r})"
@@ -354,9 +347,9 @@ class AggressiveAgent(HandAgent):
 
     name = "aggressive"
 
-    def __init__(self, **options: Any):
+    def __init__(self, game: Any = None, **options: Any):
         options.setdefault("patience", 0)
-        super().__init__(**options)
+        super().__init__(game, **options)
 
     def memo_key(self) -> Any:
         return type(self)
@@ -365,24 +358,29 @@ class AggressiveAgent(HandAgent):
         return 100.0 * attributes[3] + sum(attributes)
 
 
-#: Strategy names (for the command line and studies) and their classes.
-STRATEGIES: dict[str, type[DaggersAgent]] = {
-    cls.name: cls for cls in (RandomAgent, FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)
+#: Strategy names (for the command line and studies) and their agent classes.
+STRATEGIES: dict[str, Callable[..., Any]] = {
+    "random": RandomAgent,
+    **{cls.name: cls for cls in (FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)},
 }
 
 
-def make_agent(spec: str, *, seed: int | np.random.Generator | None = None) -> DaggersAgent:
-    """An agent from ``"name"`` or ``"name:target"`` (e.g. ``"tank:leader"``).
+def strategy(spec: str) -> Callable[..., Any]:
+    """An agent factory (``factory(game, seed=...)``) from ``"name"`` or ``"name:target"``.
 
-    >>> make_agent("tank:leader", seed=1)
+    >>> strategy("tank:leader")(None, seed=1)
     TankAgent(target='leader', patience=2)
+    >>> strategy("random")
+    <class 'workbench.play.agents.RandomAgent'>
     """
     name, _, target = spec.partition(":")
     if name not in STRATEGIES:
         raise RulesError(f"strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
     cls = STRATEGIES[name]
-    if target:
-        if not issubclass(cls, HandAgent):
-            raise RulesError(f"strategy {name!r} takes no target policy (got {target!r})")
-        return cls(target=target, seed=seed)
-    return cls(seed=seed)
+    if not target:
+        return cls
+    if not (isinstance(cls, type) and issubclass(cls, HandAgent)):
+        raise RulesError(f"strategy {name!r} takes no target policy (got {target!r})")
+    if target not in TARGETS:
+        raise RulesError(f"target {target!r}: expected one of {', '.join(TARGETS)}")
+    return partial(cls, target=target)

@@ -43,9 +43,10 @@ from workbench.games.daggers_brink.chance import Chance, SeededChance
 from workbench.games.daggers_brink.deck import Deck, load_deck
 from workbench.games.daggers_brink.phases import HANDLERS, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from workbench.games.daggers_brink.summary import game_summary
 from workbench.play.protocol import TERMINAL, GameInfo
 
-__all__ = ["DaggersBrink", "DaggersState", "play_out"]
+__all__ = ["DaggersBrink", "DaggersState"]
 
 _MEMO_LIMIT = 1_000_000
 
@@ -107,6 +108,15 @@ class DaggersBrink:
         self.info = GameInfo(name="daggers_brink", num_players=num_players, zero_sum=False)
         self._setup = _Setup(num_players, self.rules, self.deck)
 
+    def summary(self, state: DaggersState) -> dict[str, Any]:
+        """Figures of a finished game for balance studies (see :func:`game_summary`)."""
+        return game_summary(state)
+
+    def heuristic(self, state: DaggersState) -> tuple[float, ...]:
+        """Each seat's share of the combat tokens still in play."""
+        total = sum(state.tokens)
+        return tuple(t / total for t in state.tokens)
+
     def initial_state(self, *, seed: Any = None, chance: Chance | None = None) -> DaggersState:
         """The first decision of a game: the dealer is chosen and the first hands are dealt.
 
@@ -119,7 +129,7 @@ class DaggersBrink:
         state._s, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
         state._c = chance or SeededChance(seed, deck_size=self.deck.size)
         state.round = state.dice = state.shuffles = state.draw_turns = 0
-        state.winner, state.fight, state.strips = None, None, ()
+        state.winner, state.fight, state.strips, state.firsts = None, None, (), (0,) * n
         start_game(state)
         return state
 
@@ -142,6 +152,7 @@ class DaggersState:
         "draw_turns",
         "drawn",
         "fight",
+        "firsts",
         "hands",
         "order",
         "order_pos",
@@ -303,6 +314,7 @@ class DaggersState:
         new.draw_turns = self.draw_turns
         new.drawn = self.drawn
         new.fight = self.fight
+        new.firsts = self.firsts
         new.hands = self.hands
         new.order = self.order
         new.order_pos = self.order_pos
@@ -397,10 +409,3 @@ def _attack(target: int, wildcards: tuple[int, ...]) -> Attack:
     if known is None:
         known = _ATTACKS[(target, wildcards)] = Attack(target, wildcards)
     return known
-
-
-def play_out(state: DaggersState, agents: Sequence[Any]) -> DaggersState:
-    """Play ``state`` to the end with one agent per seat (each with ``act(state)``)."""
-    while state.decision:
-        state = state.apply(agents[state.player].act(state))
-    return state

@@ -3,8 +3,8 @@
 The attacker rolls ``attack`` dice, the defender ``defend`` dice; a die succeeds
 on ``threshold`` or more (a hit, or a block). Each block cancels one hit, and the
 defender is wounded when the remaining hits reach its ``health``. Hits and blocks
-are independent binomial counts, so the remaining hits are
-``max(0, hits - blocks)``, computed exactly with integer weights over ``6**(A + D)``.
+are independent success counts (:func:`workbench.dice.successes`), so the
+remaining hits are ``max(0, hits - blocks)``, exact with integer weights.
 
 >>> remaining_hits(1, 1)
 {0: Fraction(3, 4), 1: Fraction(1, 4)}
@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
 import pandas as pd
 
+from workbench.dice import Distribution, successes
 from workbench.errors import RulesError
 
 __all__ = [
     "remaining_hits",
+    "remaining_hits_distribution",
     "remaining_hits_table",
     "wound_chance",
     "wound_probability",
@@ -40,24 +41,6 @@ def _check(name: str, value: int, low: int) -> None:
         raise RulesError(f"{name}: expected an integer >= {low}, got {value!r}")
 
 
-def _success_weights(dice: int, threshold: int) -> list[int]:
-    """Integer weights of 0..dice successes over ``6**dice`` equally likely rolls."""
-    good = _FACES + 1 - threshold
-    bad = _FACES - good
-    return [comb(dice, k) * good**k * bad ** (dice - k) for k in range(dice + 1)]
-
-
-def _remaining_weights(attack: int, defend: int, threshold: int) -> list[int]:
-    """Integer weights of 0..attack remaining hits over ``6**(attack + defend)`` rolls."""
-    hits = _success_weights(attack, threshold)
-    blocks = _success_weights(defend, threshold)
-    out = [0] * (attack + 1)
-    for h, wh in enumerate(hits):
-        for b, wb in enumerate(blocks):
-            out[h - b if h > b else 0] += wh * wb
-    return out
-
-
 def _validate(attack: int, defend: int, threshold: int) -> None:
     _check("attack", attack, 0)
     _check("defend", defend, 0)
@@ -65,17 +48,34 @@ def _validate(attack: int, defend: int, threshold: int) -> None:
         raise RulesError(f"threshold: expected an integer 1..{_FACES}, got {threshold!r}")
 
 
+@lru_cache(maxsize=1024)
+def _successes(dice: int, threshold: int) -> Distribution:
+    return successes(dice, at_least=threshold, faces=_FACES)
+
+
+def _left_over(hits: int, blocks: int) -> int:
+    return hits - blocks if hits > blocks else 0
+
+
+def remaining_hits_distribution(attack: int, defend: int, *, threshold: int = 4) -> Distribution:
+    """The hits left after blocks, as an exact :class:`~workbench.dice.Distribution`.
+
+    >>> remaining_hits_distribution(3, 2).mean
+    Fraction(23, 32)
+    """
+    _validate(attack, defend, threshold)
+    return _successes(attack, threshold).combine(_successes(defend, threshold), _left_over)
+
+
 def remaining_hits(attack: int, defend: int, *, threshold: int = 4) -> dict[int, Fraction]:
     """Exact distribution of the hits left after blocks: ``{hits: probability}``.
+
+    Outcomes that cannot happen are left out.
 
     >>> remaining_hits(2, 0, threshold=5)
     {0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
     """
-    _validate(attack, defend, threshold)
-    total = _FACES ** (attack + defend)
-    return {
-        r: Fraction(w, total) for r, w in enumerate(_remaining_weights(attack, defend, threshold))
-    }
+    return dict(remaining_hits_distribution(attack, defend, threshold=threshold).probabilities)
 
 
 def wound_probability(attack: int, defend: int, health: int, *, threshold: int = 4) -> Fraction:
@@ -84,10 +84,8 @@ def wound_probability(attack: int, defend: int, health: int, *, threshold: int =
     >>> wound_probability(4, 2, 2)
     Fraction(11, 32)
     """
-    _validate(attack, defend, threshold)
     _check("health", health, 0)
-    weights = _remaining_weights(attack, defend, threshold)
-    return Fraction(sum(weights[health:]), _FACES ** (attack + defend))
+    return remaining_hits_distribution(attack, defend, threshold=threshold).at_least(health)
 
 
 @lru_cache(maxsize=65536)
@@ -96,10 +94,24 @@ def wound_chance(attack: int, defend: int, health: int, threshold: int = 4) -> f
     return float(wound_probability(attack, defend, health, threshold=threshold))
 
 
+def _tails(left: Distribution, healths: range) -> list[Fraction]:
+    """P(left >= h) for each h of ``healths`` (ascending), in one pass over the outcomes."""
+    outcomes, weights = left.outcomes, left.weights
+    above = [0] * (len(outcomes) + 1)
+    for i in range(len(outcomes) - 1, -1, -1):
+        above[i] = above[i + 1] + weights[i]
+    out, i = [], 0
+    for h in healths:
+        while i < len(outcomes) and outcomes[i] < h:
+            i += 1
+        out.append(Fraction(above[i], left.total))
+    return out
+
+
 def _grid(name: str, values: range | int) -> range:
     grid = range(1, values + 1) if isinstance(values, int) else values
-    if not grid or grid[0] < 0:
-        raise RulesError(f"{name}: expected a positive size or a range of values >= 0")
+    if not grid or grid[0] < 0 or grid.step < 0:
+        raise RulesError(f"{name}: expected a positive size or an ascending range of values >= 0")
     return grid
 
 
@@ -120,16 +132,11 @@ def wound_table(
     (8, Fraction(1, 4))
     """
     rows = []
+    healths = _grid("health", health)
     for a in _grid("attack", attack):
         for d in _grid("defend", defend):
-            _validate(a, d, threshold)
-            weights = _remaining_weights(a, d, threshold)
-            total = _FACES ** (a + d)
-            tail = [0] * (len(weights) + 1)
-            for r in range(len(weights) - 1, -1, -1):
-                tail[r] = tail[r + 1] + weights[r]
-            for h in _grid("health", health):
-                p = Fraction(tail[min(h, len(weights))], total)
+            left = remaining_hits_distribution(a, d, threshold=threshold)
+            for h, p in zip(healths, _tails(left, healths), strict=True):
                 rows.append((a, d, h, p, float(p)))
     return pd.DataFrame(rows, columns=["attack", "defend", "health", "p_wound", "p_wound_float"])
 

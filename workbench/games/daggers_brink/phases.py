@@ -136,6 +136,8 @@ def _start_combat(s: Any) -> None:
             group = roll_off(s, group, len(group))
         order += group
     s.order, s.order_pos, s.drawn = tuple(order), -1, -1
+    first = order[0]
+    s.firsts = (*s.firsts[:first], s.firsts[first] + 1, *s.firsts[first + 1 :])
     _next_attacker(s)
 
 
@@ -172,10 +174,10 @@ def _resolve(s: Any) -> None:
     blocks = sum(1 for f in defend_faces if f >= threshold)
     remaining = hits - blocks if hits > blocks else 0
     wounded = remaining >= health
-    acted = s.order.index(defender) < s.order_pos
+    rank = s.order.index(defender)
     record = Fight(
         s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces,
-        remaining, wounded, s.order_pos, acted, attacker_wild, defender_wild,
+        remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild, defender_wild,
     )  # fmt: skip
     s._log = (record, s._log)
     s.fight, s.strips = None, ()
