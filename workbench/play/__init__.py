@@ -1,7 +1,10 @@
 """Play toolkit shared by every game: a game protocol, agents, solvers, metrics, tournaments.
 
 Write a game against :mod:`workbench.play.protocol` and it gets random, greedy and
-MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), a game
+MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), alpha-beta,
+paranoid and max^n search (:mod:`~workbench.play.alphabeta`, :mod:`~workbench.play.maxn`),
+exact solving (:func:`solve`: retrograde analysis or memoised negamax, after a size
+estimate), a game
 runner (:func:`play_game`), parallel seeded tournaments (:func:`tournament`) and
 protocol checks (:func:`check_game`). :mod:`workbench.play.toy_games` holds small
 games with known answers.
@@ -18,8 +21,10 @@ from workbench.play.agents import (
     python_random,
     sample_outcome,
 )
+from workbench.play.alphabeta import AlphaBetaAgent, ParanoidAgent, SearchResult
 from workbench.play.conformance import check_game
 from workbench.play.game_features import FEATURES, game_features
+from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
 from workbench.play.protocol import (
     CHANCE,
@@ -32,6 +37,8 @@ from workbench.play.protocol import (
     State,
 )
 from workbench.play.runner import GameRecord, play_game
+from workbench.play.solve import PerfectAgent, Solution, solve
+from workbench.play.statespace import StateGraph, estimate_state_count, state_graph
 from workbench.play.tournament import default_lineups, tournament
 
 __all__ = [
@@ -41,6 +48,7 @@ __all__ = [
     "Action",
     "Agent",
     "AgentFactory",
+    "AlphaBetaAgent",
     "Game",
     "GameInfo",
     "GameRecord",
@@ -48,16 +56,25 @@ __all__ = [
     "HasHeuristic",
     "HasSummary",
     "MCTSAgent",
+    "MaxNAgent",
+    "ParanoidAgent",
+    "PerfectAgent",
     "RandomAgent",
+    "SearchResult",
     "Seed",
+    "Solution",
     "State",
+    "StateGraph",
     "check_game",
     "default_lineups",
+    "estimate_state_count",
     "evaluate",
     "game_features",
     "margin",
     "play_game",
     "python_random",
     "sample_outcome",
+    "solve",
+    "state_graph",
     "tournament",
 ]

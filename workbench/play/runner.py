@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,8 @@ class GameRecord:
         chance outcomes), and, for games with a heuristic, ``value0``, ``value1``, ...:
         the per-seat evaluation of the position *before* the step (as in Ludii's
         lead-change and drama metrics).
+    final : State or None
+        The position the game ended in (for game-specific summaries: gold, scores...).
     """
 
     returns: tuple[float, ...]
@@ -57,6 +59,7 @@ class GameRecord:
     timed_out: bool
     seconds: float
     log: pd.DataFrame | None = None
+    final: State | None = None
     summary: dict[str, Any] = field(default_factory=dict)
 
 
@@ -68,6 +71,7 @@ def play_game(
     max_plies: int | None = None,
     record: bool = False,
     state: State | None = None,
+    summary: Callable[[State], Mapping[str, Any]] | None = None,
 ) -> GameRecord:
     """Play ``agents`` (one per seat, seat 0 first) against each other until the game ends.
 
@@ -86,6 +90,10 @@ def play_game(
         Keep a per-step log (see :class:`GameRecord`).
     state : State, optional
         Start here instead of at ``game.initial_state``.
+    summary : callable, optional
+        ``summary(final_state) -> {name: value}``: figures kept in
+        ``GameRecord.summary``; default ``game.summary`` for games that have one
+        (:class:`~workbench.play.protocol.HasSummary`), else none.
 
     Returns
     -------
@@ -124,5 +132,8 @@ def play_game(
     if record:
         values = [f"value{seat}" for seat in range(game.info.num_players)] if with_values else []
         log = pd.DataFrame(rows, columns=["step", "ply", "player", "action", "branching", *values])
-    summary = dict(game.summary(state)) if isinstance(game, HasSummary) else {}
-    return GameRecord(returns, plies, timed_out, time.perf_counter() - started, log, summary)
+    if summary is None and isinstance(game, HasSummary):
+        summary = game.summary
+    figures = dict(summary(state)) if summary is not None else {}
+    seconds = time.perf_counter() - started
+    return GameRecord(returns, plies, timed_out, seconds, log, state, figures)

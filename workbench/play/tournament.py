@@ -29,7 +29,7 @@ import itertools
 import math
 import os
 import pickle
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Literal
 
@@ -39,7 +39,7 @@ from tqdm.auto import tqdm
 
 from workbench.play.agents import AgentFactory
 from workbench.play.game_features import FEATURES, game_features
-from workbench.play.protocol import Game
+from workbench.play.protocol import Game, State
 from workbench.play.runner import play_game
 
 __all__ = ["default_lineups", "tournament"]
@@ -80,6 +80,7 @@ def tournament(
     record: bool = False,
     progress: bool = True,
     chunksize: int | None = None,
+    summary: Callable[[State], Mapping[str, Any]] | None = None,
 ) -> pd.DataFrame:
     """Play every lineup ``rounds`` times and return one row per game.
 
@@ -110,6 +111,12 @@ def tournament(
         Show a tqdm progress bar.
     chunksize : int, optional
         Games per task sent to the executor (default: about 100 tasks in all).
+    summary : callable, optional
+        ``summary(final_state) -> {column: value}``, called in the worker on the
+        position each game ended in; its keys become extra columns (e.g. a game's
+        scores). Default: the game's own ``summary`` method if it has one
+        (:class:`~workbench.play.protocol.HasSummary`). Like the factories it must
+        be picklable for process pools.
 
     Returns
     -------
@@ -117,8 +124,7 @@ def tournament(
         Columns ``game``, ``round``, ``lineup``, ``seat0``... (agent names),
         ``return0``... (per-seat returns), ``winner`` (the seat with the strictly
         highest return, else -1), ``plies``, ``timed_out``, ``seconds``, with
-        ``record`` the per-game figures, and for games with a ``summary(state)``
-        method (:class:`~workbench.play.protocol.HasSummary`) one column per figure.
+        ``record`` the per-game figures, then one column per ``summary`` figure.
     """
     names = list(agents)
     if not names:
@@ -150,14 +156,14 @@ def tournament(
     with tqdm(total=len(jobs), disable=not progress, desc=f"{game.info.name} games") as bar:
         if executor is None:
             for chunk in chunks:
-                rows.extend(_play_chunk(game, factories, chunk, max_plies, record))
+                rows.extend(_play_chunk(game, factories, chunk, max_plies, record, summary))
                 bar.update(len(chunk))
         elif executor == "processes":
-            _check_picklable(game, factories)
+            _check_picklable(game, factories, summary)
             with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-                rows = _run_on(pool, game, factories, chunks, max_plies, record, bar)
+                rows = _run_on(pool, game, factories, chunks, max_plies, record, bar, summary)
         else:
-            rows = _run_on(executor, game, factories, chunks, max_plies, record, bar)
+            rows = _run_on(executor, game, factories, chunks, max_plies, record, bar, summary)
     rows.sort(key=lambda row: row["game"])
     columns = _columns(num_players, record)
     extra = list(dict.fromkeys(key for row in rows for key in row if key not in set(columns)))
@@ -172,9 +178,11 @@ def _run_on(
     max_plies: int | None,
     record: bool,
     bar: tqdm,
+    summary: Callable[[State], Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     futures = [
-        executor.submit(_play_chunk, game, factories, chunk, max_plies, record) for chunk in chunks
+        executor.submit(_play_chunk, game, factories, chunk, max_plies, record, summary)
+        for chunk in chunks
     ]
     rows: list[dict[str, Any]] = []
     for future in as_completed(futures):
@@ -184,9 +192,10 @@ def _run_on(
     return rows
 
 
-def _check_picklable(game: Game, factories: dict[str, AgentFactory]) -> None:
+def _check_picklable(game: Game, factories: dict[str, AgentFactory], summary=None) -> None:
     """Fail early, naming the culprit, when something cannot reach a worker process."""
-    for what, obj in [("game", game), *((f"agent {name!r}", f) for name, f in factories.items())]:
+    named = [("game", game), *((f"agent {name!r}", f) for name, f in factories.items())]
+    for what, obj in named + ([("summary", summary)] if summary is not None else []):
         try:
             pickle.dumps(obj)
         except Exception as error:
@@ -220,6 +229,7 @@ def _play_chunk(
     jobs: list[tuple[int, int, int, tuple[str, ...], np.random.SeedSequence]],
     max_plies: int | None,
     record: bool,
+    summary: Callable[[State], Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Play a batch of games (runs in the worker)."""
     rows = []
@@ -229,7 +239,9 @@ def _play_chunk(
             factories[name](game, seed=np.random.default_rng(agent_seed))
             for name, agent_seed in zip(lineup, agent_seeds, strict=True)
         ]
-        done = play_game(game, agents, seed=game_seed, max_plies=max_plies, record=record)
+        done = play_game(
+            game, agents, seed=game_seed, max_plies=max_plies, record=record, summary=summary
+        )
         best = max(done.returns)
         leaders = [seat for seat, value in enumerate(done.returns) if value == best]
         row: dict[str, Any] = {"game": index, "round": round_, "lineup": lineup_index}

@@ -406,7 +406,8 @@ class Pursuit:
     @cached_property
     def exit_cells(self) -> frozenset[int]:
         corners = ((0, 0), (0, self.cols - 1), (self.rows - 1, 0), (self.rows - 1, self.cols - 1))
-        return frozenset(r * self.cols + c for r, c in (self.exits or corners))
+        cells = corners if self.exits is None else self.exits
+        return frozenset(r * self.cols + c for r, c in cells)
 
     def initial_state(self, *, seed: Any = None) -> PursuitState:
         hunter = self.hunter or (self.rows // 2, self.cols // 2)
@@ -452,11 +453,13 @@ class PursuitState:
         return []
 
     def apply(self, cell: int) -> PursuitState:
-        if cell not in self.legal_actions():
+        if self.is_terminal():
             raise _illegal(cell, self)
-        if self.player == 0:
+        if self.player == 0 and cell in self.game.neighbours[self.hunter]:
             return PursuitState(self.game, cell, self.runner, 1)
-        return PursuitState(self.game, self.hunter, cell, 0)
+        if self.player == 1 and cell in self.game.neighbours[self.runner] and cell != self.hunter:
+            return PursuitState(self.game, self.hunter, cell, 0)
+        raise _illegal(cell, self)
 
     def is_terminal(self) -> bool:
         return self.hunter == self.runner or self.runner in self.game.exit_cells
