@@ -47,6 +47,7 @@ def test_any_executor_and_chunking_equals_serial(serial, make):
         _same(_run(DiceRace(), executor=executor, chunksize=3), serial)
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_serial(serial):
     distributed = pytest.importorskip("distributed")
     with (
