@@ -130,7 +130,7 @@ class DeckEditor(widgets.VBox):
         means = attribute_means(self.distribution)
         threshold, health = self.threshold.value, self.health.value
         table = wound_table(_SIZE, _SIZE, range(health, health + 1), threshold=threshold)
-        typical = round(float(means["attack"])), round(float(means["defend"]))
+        typical = tuple(min(_SIZE, max(1, round(float(means[a])))) for a in ("attack", "defend"))
         typical_p = table[(table["attack"] == typical[0]) & (table["defend"] == typical[1])]
         self.summary.value = (
             f"{deck.size} cards; mean "

@@ -6,8 +6,8 @@ import sympy
 from workbench.errors import RulesError
 from workbench.games.daggers_brink.odds import wound_probability, wound_table
 from workbench.games.daggers_brink.symbolic import (
-    P,
     THRESHOLD_CHANCE,
+    P,
     threshold_comparison,
     wound_polynomial,
     wound_polynomials,
@@ -42,5 +42,5 @@ def test_polynomials_have_the_expected_shape():
 def test_bad_input():
     with pytest.raises(RulesError, match="attack: expected an integer >= 0"):
         wound_polynomial(-1, 0, 1)
-    with pytest.raises(RulesError, match="threshold: expected 1..6"):
+    with pytest.raises(RulesError, match=r"threshold: expected 1\.\.6"):
         threshold_comparison([(1, 1, 1)], thresholds=(7,))
