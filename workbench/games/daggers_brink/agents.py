@@ -176,24 +176,24 @@ class HandAgent(DaggersAgent):
         return max(targets, key=lambda t: (state.tokens[t], dealt(t)))
 
     # ------------------------------------------------------- the decisions
-    def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
-        """The card whose discard leaves the best hand, and that hand's value (memoised:
-        ``hand_value`` must depend on the attributes alone)."""
+    def _value_without(self, full: Attributes, bonus: tuple[int, int, int, int]) -> float:
+        return self.hand_value((full[0] - bonus[0], full[1] - bonus[1], full[2] - bonus[2],
+                                full[3] - bonus[3]))  # fmt: skip
+
+    def _best_discard(
+        self, state: Any, hand: tuple[int, ...], full: Attributes
+    ) -> tuple[int, float]:
+        """The card whose discard leaves the best hand (``full``: the attributes of
+        ``hand``), and that hand's value; memoised, as ``hand_value`` depends on the
+        attributes alone."""
         known = self._memo.get(hand)
-        if known is not None:
-            return known
-        full = state.hand_attributes(hand)
-        bonus = state.card_bonuses
-        best_card, best_value = -1, float("-inf")
-        for card in sorted(set(hand)):
-            b = bonus[card]
-            value = self.hand_value(
-                (full[0] - b[0], full[1] - b[1], full[2] - b[2], full[3] - b[3])
+        if known is None:
+            bonus = state.card_bonuses
+            known = max(
+                ((self._value_without(full, bonus[card]), -card) for card in set(hand)),
             )
-            if value > best_value:
-                best_card, best_value = card, value
-        self._memo[hand] = (best_card, best_value)
-        return best_card, best_value
+            known = self._memo[hand] = (-known[1], known[0])
+        return known
 
     def choose_source(self, state: Any) -> Any:
         legal = state.legal_actions()
@@ -201,18 +201,23 @@ class HandAgent(DaggersAgent):
             return CHALLENGE
         top = state.discard_top
         if DISCARD_PILE in legal and top is not None:
-            hand = state.hands[state.player]
-            kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
-            if kept != top and value > self.hand_value(state.attributes(state.player)):
+            mine = state.attributes(state.player)
+            b = state.card_bonuses[top]
+            full = (mine[0] + b[0], mine[1] + b[1], mine[2] + b[2], mine[3] + b[3])
+            hand = tuple(sorted((*state.hands[state.player], top)))
+            kept, value = self._best_discard(state, hand, full)
+            if kept != top and value > self.hand_value(mine):
                 return DISCARD_PILE
         return DECK if DECK in legal else legal[0]
 
     def choose_discard(self, state: Any) -> Any:
-        card, _ = self._best_discard(state, state.hands[state.player])
-        if card == state.drawn or state.rules.discard_drawn_card:
-            legal = state.legal_actions()
-            return card if card in legal else legal[0]
-        return card
+        full = state.attributes(state.player)
+        card, _ = self._best_discard(state, state.hands[state.player], full)
+        if state.rules.discard_drawn_card or card != state.drawn:
+            return card
+        legal = state.legal_actions()  # the card just drawn may have to stay
+        bonus = state.card_bonuses
+        return max(legal, key=lambda c: (self._value_without(full, bonus[c]), -c))
 
     def choose_attack(self, state: Any) -> Any:
         targets = state.targets(state.player)

@@ -10,6 +10,7 @@ are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,9 +49,19 @@ def _seats_from_left_of_dealer(s: Any) -> list[int]:
     return seats
 
 
-def _set_hand(s: Any, seat: int, hand: tuple[int, ...]) -> None:
+def _change_hand(s: Any, seat: int, card: int, sign: int) -> None:
+    """Add (``sign`` 1) or remove (-1) one ``card`` from ``seat``'s hand, attributes too."""
+    hand = s.hands[seat]
+    if sign > 0:
+        i = bisect_right(hand, card)
+        hand = (*hand[:i], card, *hand[i:])
+    else:
+        hand = without(hand, card)
+    sp, he, de, at = s.attrs[seat]
+    b = s._s.bonus[card]
+    attrs = (sp + sign * b[0], he + sign * b[1], de + sign * b[2], at + sign * b[3])
     s.hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
-    s.attrs = (*s.attrs[:seat], s.hand_attributes(hand), *s.attrs[seat + 1 :])
+    s.attrs = (*s.attrs[:seat], attrs, *s.attrs[seat + 1 :])
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
@@ -214,10 +225,8 @@ def _start_strips(s: Any) -> None:
 
 
 def _discard_wildcards(s: Any, seat: int, wildcards: tuple[int, ...]) -> None:
-    hand = s.hands[seat]
     for card in wildcards:
-        hand = without(hand, card)
-    _set_hand(s, seat, hand)
+        _change_hand(s, seat, card, -1)
     s.discard += wildcards
 
 
@@ -251,14 +260,14 @@ def _on_source(s: Any, action: Any) -> None:
         card = s.discard[-1]
         s.discard = s.discard[:-1]
     s.drawn = card
-    _set_hand(s, s.player, tuple(sorted((*s.hands[s.player], card))))
+    _change_hand(s, s.player, card, 1)
     s.decision = "discard"
 
 
 def _on_discard(s: Any, card: Any) -> None:
     if card not in s._discardable():
         raise _illegal(s, card)
-    _set_hand(s, s.player, without(s.hands[s.player], card))
+    _change_hand(s, s.player, card, -1)
     s.discard += (card,)
     s.drawn = -1
     _next_drawer(s)
@@ -294,7 +303,7 @@ def _on_strip(s: Any, card: Any) -> None:
         raise _illegal(s, card)
     attacker, defender = s.fight[0], s.fight[1]
     victim = attacker if s.player == defender else defender
-    _set_hand(s, victim, without(s.hands[victim], card))
+    _change_hand(s, victim, card, -1)
     s.discard += (card,)
     s.strips = s.strips[1:]
     _next_strip(s)
