@@ -107,6 +107,10 @@ class DeckEditor(widgets.VBox):
         )
         self.refresh()
 
+    def __repr__(self) -> str:
+        total = sum(box.value for box in self.counts)
+        return f"DeckEditor({total} cards, hits on {self.threshold.value}+)"
+
     @property
     def deck(self) -> Deck:
         """The deck as edited (raises ``DataError`` if the counts make no deck)."""

@@ -91,3 +91,12 @@ def test_drawing_builds_the_focused_attribute():
     # a dealt hand averages 3.56 in each attribute; an Attack focus draws towards Attack
     assert hands["attack"].mean() > 4.5 > hands["speed"].mean()
     assert np.all(hands.to_numpy() >= 1)
+
+
+def test_first_mover_fair_shares_follow_each_games_table_size(serial):
+    four = play_games({"focus": "focus"}, players=4, rounds=2, seed=1, progress=False)
+    both = pd.concat([serial, four], ignore_index=True)
+    fair = first_mover(both).set_index("figure")["fair"]
+    assert fair["games won by the seat most often first"] == pytest.approx((6 / 3 + 2 / 4) / 8)
+    expected = (serial["wounds"].sum() / 3 + four["wounds"].sum() / 4) / both["wounds"].sum()
+    assert fair["wounds taken by the first player"] == pytest.approx(expected)

@@ -12,18 +12,20 @@ turn it into SVG text with :func:`figure_svg` for a widget).
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import sympy
 from matplotlib.figure import Figure
 
 from workbench.games.daggers_brink.deck import ATTRIBUTES
 from workbench.games.daggers_brink.hands import Attributes, attribute_marginals
+from workbench.games.daggers_brink.symbolic import THRESHOLD_CHANCE, P, wound_polynomial
 
-__all__ = ["attribute_bars", "figure_svg", "win_rate_bars", "wound_heatmaps"]
+__all__ = ["attribute_bars", "figure_svg", "win_rate_bars", "wound_curves", "wound_heatmaps"]
 
 
 def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = True) -> Figure:
@@ -57,16 +59,18 @@ def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = Tr
 
 
 def attribute_bars(
-    distributions: Mapping[str, Mapping[Attributes, Fraction]] | pd.DataFrame,
+    distributions: Mapping[str, Mapping[Attributes, Fraction] | pd.DataFrame],
 ) -> Figure:
     """Bars of each attribute's distribution, one colour per named distribution.
 
     ``distributions`` maps a label to a joint distribution ``{attributes: p}``
-    (e.g. dealt, after two draws), or is a DataFrame of simulated hands (one column
-    per attribute), shown as the label ``"simulated"``.
+    (e.g. dealt, after two draws) or to a DataFrame of simulated hands (one column
+    per attribute, as :func:`~workbench.games.daggers_brink.study.draw_phase_hands`).
     """
-    if isinstance(distributions, pd.DataFrame):
-        distributions = {"simulated": _empirical(distributions)}
+    distributions = {
+        label: _empirical(d) if isinstance(d, pd.DataFrame) else d
+        for label, d in distributions.items()
+    }
     figure, axes = plt.subplots(1, 4, figsize=(13, 3), sharey=True)
     figure.subplots_adjust(left=0.06, right=0.98, bottom=0.18, top=0.88, wspace=0.08)
     width = 0.8 / max(1, len(distributions))
@@ -106,10 +110,33 @@ def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "")
     return figure
 
 
+def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
+    """P(wound) as the chance ``p`` of one die succeeding goes from 0 to 1, per fight.
+
+    Dotted lines mark hits on 5+ (p = 1/3), 4+ (1/2) and 3+ (2/3).
+    """
+    figure, ax = plt.subplots(figsize=(6, 3.6))
+    figure.subplots_adjust(left=0.12, right=0.7, bottom=0.15)
+    grid = np.linspace(0, 1, 101)
+    for attack, defend, health in fights:
+        poly = wound_polynomial(attack, defend, health)
+        values = sympy.lambdify(P, poly, "numpy")(grid) * np.ones_like(grid)
+        ax.plot(grid, values, label=f"A{attack} D{defend} H{health}")
+    for t in (5, 4, 3):
+        ax.axvline(float(THRESHOLD_CHANCE[t]), color="grey", linestyle=":", linewidth=1)
+        ax.text(float(THRESHOLD_CHANCE[t]), 1.02, f"{t}+", ha="center", fontsize=8)
+    ax.set_xlabel("p (chance one die succeeds)")
+    ax.set_ylabel("P(wound)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1))
+    return figure
+
+
 def figure_svg(figure: Figure) -> str:
-    """The figure as SVG text (for an HTML widget); the figure is closed."""
+    """The figure as SVG text (for an HTML widget), the same for the same figure; closed."""
     buffer = io.StringIO()
-    figure.savefig(buffer, format="svg")
+    with plt.rc_context({"svg.hashsalt": "workbench"}):
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
     plt.close(figure)
     text = buffer.getvalue()
     return text[text.index("<svg") :]

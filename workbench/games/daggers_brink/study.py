@@ -183,9 +183,16 @@ def decisive_attributes(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _players(table: pd.DataFrame) -> np.ndarray:
+    """Players of each game (tables of several sizes may be concatenated)."""
+    seats = [c for c in table.columns if c.startswith("seat")]
+    return table[seats].notna().sum(axis=1).to_numpy(float)
+
+
 def first_mover(table: pd.DataFrame) -> pd.DataFrame:
     """Is acting first too strong? The fastest player's wound rate against the others',
-    how often it is wounded, and how often the seat most often first wins the game."""
+    its share of the wounds taken, and how often the seat most often first wins the game;
+    ``fair`` is the share if the first player were like any other (1 / players)."""
     fights, wounds = int(table["fights"].sum()), int(table["wounds"].sum())
     first_fights, first_wounds = int(table["fights_first"].sum()), int(table["wounds_first"].sum())
     rows = [
@@ -197,7 +204,13 @@ def first_mover(table: pd.DataFrame) -> pd.DataFrame:
         ),
     ]
     frame = pd.DataFrame(rows)
-    frame["fair"] = [np.nan, np.nan, 1 / _seats(table), 1 / _seats(table)]
+    players, wounds_per_game = _players(table), table["wounds"].to_numpy(float)
+    frame["fair"] = [
+        np.nan,
+        np.nan,
+        float((wounds_per_game / players).sum() / wounds) if wounds else np.nan,
+        float((1 / players).mean()),
+    ]
     return frame
 
 
