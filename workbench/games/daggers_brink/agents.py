@@ -158,22 +158,22 @@ class HandAgent(DaggersAgent):
         """The seat to attack among ``targets``, by the agent's target policy."""
         if self.target == "random":
             return self.rng.choice(targets)
-        me = state.player
-        threshold = state.rules.hit_threshold
-        _, health, defend, attack = state.attributes(me)
-
-        def dealt(t: int) -> float:
-            _, h, d, _ = state.attributes(t)
-            return wound_chance(attack, d, h, threshold)
-
+        attrs, tokens, threshold = state.attrs, state.tokens, state.rules.hit_threshold
+        _, health, defend, attack = attrs[state.player]
         if self.target == "weakest":
-            return max(targets, key=lambda t: (dealt(t), -state.tokens[t]))
-        if self.target == "strongest":
             return max(
                 targets,
-                key=lambda t: (wound_chance(state.attributes(t)[3], defend, health, threshold),),
+                key=lambda t: (
+                    wound_chance(attack, attrs[t][2], attrs[t][1], threshold),
+                    -tokens[t],
+                ),
             )
-        return max(targets, key=lambda t: (state.tokens[t], dealt(t)))
+        if self.target == "strongest":
+            return max(targets, key=lambda t: wound_chance(attrs[t][3], defend, health, threshold))
+        return max(
+            targets,
+            key=lambda t: (tokens[t], wound_chance(attack, attrs[t][2], attrs[t][1], threshold)),
+        )
 
     # ------------------------------------------------------- the decisions
     def _value_without(self, full: Attributes, bonus: tuple[int, int, int, int]) -> float:
@@ -223,7 +223,7 @@ class HandAgent(DaggersAgent):
         targets = state.targets(state.player)
         if not targets:
             return PASS
-        target = self.choose_target(state, targets)
+        target = targets[0] if len(targets) == 1 else self.choose_target(state, targets)
         choices = state.wildcard_choices(state.player)
         if len(choices) == 1:
             return Attack(target, choices[0])

@@ -29,7 +29,7 @@ from workbench.errors import RulesError
 __all__ = ["Chance", "ScriptedChance", "SeededChance"]
 
 _FACE_BLOCK = 1024
-_SHUFFLE_BLOCK = 8
+_SHUFFLE_BLOCK = 32
 
 
 class Chance(Protocol):
@@ -110,7 +110,7 @@ class SeededChance:
             order = np.argsort(self._keys[j][:n], kind="stable").tolist()
         else:
             raise RulesError(f"cannot shuffle {n} cards (deck_size is {self._size})")
-        return tuple([cards[k] for k in order])
+        return tuple(map(cards.__getitem__, order))
 
 
 class ScriptedChance:

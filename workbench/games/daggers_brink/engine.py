@@ -385,14 +385,17 @@ class DaggersState:
         return [PASS, *attacks] if self._s.rules.attack_optional or not attacks else attacks
 
     def _attack_is_legal(self, action: Any) -> bool:
-        targets = self.targets(self.player)
         if action == PASS:
-            return self._s.rules.attack_optional or not targets
+            return self._s.rules.attack_optional or not self.targets(self.player)
+        if not (isinstance(action, tuple) and len(action) == 2):
+            return False
+        target, wildcards = action
         return (
-            isinstance(action, tuple)
-            and len(action) == 2
-            and action[0] in targets
-            and action[1] in self.wildcard_choices(self.player)
+            target in range(self._s.n)
+            and target != self.player
+            and self.tokens[target] > 0
+            and not (self._s.rules.wounded_sit_out and self.wounded >> target & 1)
+            and (wildcards == () or wildcards in self.wildcard_choices(self.player))
         )
 
     def _strippable(self) -> list[int]:

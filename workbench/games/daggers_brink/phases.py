@@ -181,8 +181,9 @@ def _resolve(s: Any) -> None:
     attack_faces = tuple(s._c.faces(s.dice, attack))
     defend_faces = tuple(s._c.faces(s.dice + attack, defend))
     s.dice += attack + defend
-    hits = sum(1 for f in attack_faces if f >= threshold)
-    blocks = sum(1 for f in defend_faces if f >= threshold)
+    succeeds = threshold.__le__
+    hits = sum(map(succeeds, attack_faces))
+    blocks = sum(map(succeeds, defend_faces))
     remaining = hits - blocks if hits > blocks else 0
     wounded = remaining >= health
     rank = s.order.index(defender)
@@ -283,7 +284,7 @@ def _on_attack(s: Any, action: Any) -> None:
     target, wildcards = action
     _discard_wildcards(s, s.player, wildcards)
     s.fight = (s.player, target, len(wildcards), 0)
-    if s._s.rules.wildcards_per_fight and any(c in s._s.wild for c in s.hands[target]):
+    if s._s.rules.wildcards_per_fight and not s._s.wild.isdisjoint(s.hands[target]):
         s.player, s.decision = target, "wildcards"
     else:
         _start_strips(s)
