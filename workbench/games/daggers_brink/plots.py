@@ -1,7 +1,8 @@
 """Figures for Daggers Brink: wound heat maps, attribute distributions, win rates.
 
-Each function returns a matplotlib ``Figure`` (draw it in a notebook, save it, or
-turn it into SVG text with :func:`figure_svg` for a widget).
+Each function returns a matplotlib ``Figure`` made without pyplot (a notebook shows it
+as the cell's value; save it with ``savefig``, or turn it into SVG text with
+:func:`figure_svg` for a widget).
 
 >>> from workbench.games.daggers_brink.odds import wound_table
 >>> figure = wound_heatmaps(wound_table(4, 4, 2))
@@ -15,7 +16,7 @@ import io
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-import matplotlib.pyplot as plt
+import matplotlib
 import numpy as np
 import pandas as pd
 import sympy
@@ -36,7 +37,8 @@ def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = Tr
     healths = sorted(table["health"].unique())
     columns = min(columns, len(healths))
     rows = -(-len(healths) // columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(3.8 * columns, 3.4 * rows), squeeze=False)
+    figure = Figure(figsize=(3.8 * columns, 3.4 * rows))
+    axes = figure.subplots(rows, columns, squeeze=False)
     figure.subplots_adjust(left=0.12, right=0.86, bottom=0.12, top=0.92, wspace=0.35, hspace=0.4)
     image = None
     for ax, health in zip(axes.flat, healths, strict=False):
@@ -71,7 +73,8 @@ def attribute_bars(
         label: _empirical(d) if isinstance(d, pd.DataFrame) else d
         for label, d in distributions.items()
     }
-    figure, axes = plt.subplots(1, 4, figsize=(13, 3), sharey=True)
+    figure = Figure(figsize=(13, 3))
+    axes = figure.subplots(1, 4, sharey=True)
     figure.subplots_adjust(left=0.06, right=0.98, bottom=0.18, top=0.88, wspace=0.08)
     width = 0.8 / max(1, len(distributions))
     for k, (label, dist) in enumerate(distributions.items()):
@@ -98,7 +101,8 @@ def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "")
 
     ``rates`` is a :func:`~workbench.games.daggers_brink.study.win_rates` table.
     """
-    figure, ax = plt.subplots(figsize=(1.6 + 0.9 * len(rates), 3))
+    figure = Figure(figsize=(1.6 + 0.9 * len(rates), 3))
+    ax = figure.subplots()
     figure.subplots_adjust(left=0.2, bottom=0.15)
     x = np.arange(len(rates))
     errors = [rates["rate"] - rates["low"], rates["high"] - rates["rate"]]
@@ -115,7 +119,8 @@ def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
 
     Dotted lines mark hits on 5+ (p = 1/3), 4+ (1/2) and 3+ (2/3).
     """
-    figure, ax = plt.subplots(figsize=(6, 3.6))
+    figure = Figure(figsize=(6, 3.6))
+    ax = figure.subplots()
     figure.subplots_adjust(left=0.12, right=0.7, bottom=0.15)
     grid = np.linspace(0, 1, 101)
     for attack, defend, health in fights:
@@ -133,10 +138,9 @@ def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
 
 
 def figure_svg(figure: Figure) -> str:
-    """The figure as SVG text (for an HTML widget), the same for the same figure; closed."""
+    """The figure as SVG text (for an HTML widget), the same for the same figure."""
     buffer = io.StringIO()
-    with plt.rc_context({"svg.hashsalt": "workbench"}):
+    with matplotlib.rc_context({"svg.hashsalt": "workbench"}):
         figure.savefig(buffer, format="svg", metadata={"Date": None})
-    plt.close(figure)
     text = buffer.getvalue()
     return text[text.index("<svg") :]
