@@ -32,7 +32,7 @@ from pathlib import Path
 import pandas as pd
 
 from workbench.errors import DataError
-from workbench.jsonio import atomic_write_text
+from workbench.jsonio import atomic_write_text, read_text
 
 __all__ = [
     "ATTRIBUTES",
@@ -233,13 +233,7 @@ def load_deck(path: str | os.PathLike[str] | None = None) -> Deck:
         Naming the file and, for each problem, its line and column.
     """
     path = Path(DEFAULT_DECK_PATH if path is None else path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(path), f"cannot read file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DataError(str(path), "not UTF-8 text") from None
-    return parse_deck_csv(text, source=str(path))
+    return parse_deck_csv(read_text(path), source=str(path))
 
 
 def save_deck(deck: Deck, path: str | os.PathLike[str]) -> None:
