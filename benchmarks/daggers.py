@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import comb
 
 import pandas as pd
+from play import timed  # benchmarks/play.py: best wall time of a few runs
 
 from workbench.games.daggers_brink import odds
 from workbench.games.daggers_brink.study import play_games, rotations
@@ -46,22 +47,13 @@ def _naive_table(size: int = 12, threshold: int = 4) -> list[Fraction]:
     return out
 
 
-def _best(function, repeat: int = 3) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - started)
-    return best, result
-
-
 def odds_table() -> None:
     def cold():
         odds._successes.cache_clear()
         return odds.wound_table(12, 12, 12)
 
-    ours, table = _best(cold)
-    naive, values = _best(_naive_table, repeat=1)
+    ours, table = timed(cold)
+    naive, values = timed(_naive_table, repeat=1)
     assert list(table["p_wound"]) == values, "the two methods disagree"
     print(f"12x12x12 exact P(wound) table, cold        {ours:8.3f} s   (target 0.2 s)")
     print(
