@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from scipy import stats
 
 __all__ = ["bootstrap_interval", "t_interval", "wilson_interval"]
 
@@ -29,6 +28,8 @@ def wilson_interval(
     """
     if trials == 0:
         return (float("nan"), float("nan"))
+    from scipy import stats  # imported on use: scipy.stats takes seconds to import
+
     found = stats.binomtest(int(successes), int(trials)).proportion_ci(
         confidence_level=confidence, method="wilson"
     )
@@ -47,6 +48,8 @@ def t_interval(values: Sequence[float], *, confidence: float = 0.95) -> tuple[fl
     scale = float(data.std(ddof=1)) / np.sqrt(data.size)
     if scale == 0:
         return (_round(mean), _round(mean), _round(mean))
+    from scipy import stats
+
     low, high = stats.t.interval(confidence, data.size - 1, loc=mean, scale=scale)
     return (_round(mean), _round(low), _round(high))
 
