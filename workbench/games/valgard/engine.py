@@ -143,6 +143,9 @@ class ValgardState:
     def __hash__(self) -> int:
         return hash(self.position)
 
+    def __reduce__(self):
+        return (ValgardState, (self.game, self.position))
+
     def __repr__(self) -> str:
         return f"ValgardState({PLAYER_NAMES[self.mover]} to move, key={self.key()})"
 

@@ -112,8 +112,9 @@ def parse_position(game: ValgardGame, text: str) -> ValgardState:
         reserves=(int(status["light"]), int(status["dark"])),
         muster_left=int(status["muster"] or 0),
     )
-    wrong = dead - set(state.dead())
-    if wrong:
-        cell = board.name(board.index(min(wrong)))
-        raise RulesError(f"position picture: octagon {cell} is marked '#' but no rune kills it")
+    for cell in sorted(dead ^ set(state.dead())):
+        name = board.name(board.index(cell))
+        if cell in dead:
+            raise RulesError(f"position picture: octagon {name} is marked '#' but no rune kills it")
+        raise RulesError(f"position picture: octagon {name} is dead land: mark it '#'")
     return state
