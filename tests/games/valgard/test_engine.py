@@ -35,7 +35,8 @@ def test_states_are_immutable_and_apply_returns_a_new_state():
 
 def test_states_and_games_pickle_for_process_pools():
     game = ValgardGame(SMALL.replace(hardcore=True))
-    state = game.initial_state().apply(7)
+    state = game.initial_state()
+    state = state.apply(state.legal_actions()[1])
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state and copy.game.rules.hardcore and copy.legal_actions()
 

@@ -170,7 +170,8 @@ class ValgardGame:
             cycles=True,
             max_plies=self.rules.max_plies,
         )
-        self._legal, self._apply = move_functions(self.board, self.rules)
+        self._moves = move_functions(self.board, self.rules)
+        self._legal, self._apply = self._moves.legal, self._moves.apply
         n = self.board.size
         self._shifts = (0, n, 2 * n, 3 * n, 4 * n, 4 * n + 8, 4 * n + 16, 4 * n + 17)
 
@@ -301,19 +302,27 @@ class ValgardGame:
         >>> game.playout(game.initial_state(), seed=1) == game.playout(game.initial_state(), seed=1)
         True
         """
-        rng = random.Random(seed)
-        pick = rng.random
-        legal, apply = self._legal, self._apply
-        position = state.position
-        for plies in range(self.rules.max_plies + 1):
-            actions = legal(position)
-            if not actions:
-                if self.rules.no_move == "draw":
-                    return -1, plies
-                return 1 - position[6], plies
-            if plies == self.rules.max_plies:
+        pick = random.Random(seed).random
+        target_sets, apply = self._moves.target_sets, self._apply
+        position, cap = state.position, self.rules.max_plies
+        for plies in range(cap + 1):
+            sets = target_sets(position)
+            total = 0
+            for targets, _ in sets:
+                total += targets.bit_count()
+            if not total:
+                return (-1 if self.rules.no_move == "draw" else 1 - position[6]), plies
+            if plies == cap:
                 break
-            position = apply(position, actions[int(pick() * len(actions))])
+            k = int(pick() * total)  # the k-th legal action, as legal() would list it
+            for targets, base in sets:
+                count = targets.bit_count()
+                if k < count:
+                    for _ in range(k):
+                        targets &= targets - 1
+                    position = apply(position, base + 257 * ((targets & -targets).bit_length() - 1))
+                    break
+                k -= count
         return -1, self.rules.max_plies
 
     # -- notation -----------------------------------------------------------------

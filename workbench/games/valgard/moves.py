@@ -5,30 +5,32 @@ mover, muster_left)``: occupancy masks of each colour, the mask of octagons hold
 a Valkyrie (a stack of two), the socket mask of the runes, the reserves, the seat
 to move and the number of muster placements still to make. An action is an int
 ``kind << 16 | source << 8 | target`` (see :data:`DEPLOY`, :data:`MOVE`,
-:data:`CAST`); a move's kind (march, charge, capture, rally) follows from the
-octagons it joins. :class:`~workbench.games.valgard.engine.ValgardState` wraps
-these functions; they are separate so that playouts run without making objects.
+:data:`CAST`; a deploy's source is its target); a move's kind (march, charge,
+capture, rally) follows from the octagons it joins.
+:class:`~workbench.games.valgard.engine.ValgardState` wraps these functions; they
+are separate so that playouts run without making objects.
 
 >>> from workbench.games.valgard.board import Board
 >>> from workbench.games.valgard.rules import Rules
->>> legal, apply = move_functions(Board.of(3, 3), Rules(rows=3, cols=3, muster=1))
+>>> moves = move_functions(Board.of(3, 3), Rules(rows=3, cols=3, muster=1))
 >>> start = (0, 0, 0, 0, 12, 12, 0, 2)
->>> sorted(legal(start))  # light musters onto the bottom row
-[6, 7, 8]
->>> apply(start, 7)
+>>> [divmod(action, 257) for action in moves.legal(start)]  # muster onto the bottom row
+[(6, 0), (7, 0), (8, 0)]
+>>> moves.apply(start, 7 * 257)
 (128, 0, 0, 0, 11, 12, 1, 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from workbench.games.valgard.board import Board
 from workbench.games.valgard.rules import Rules
 
-__all__ = ["CAST", "DEPLOY", "MOVE", "Position", "move_functions"]
+__all__ = ["CAST", "DEPLOY", "MOVE", "MoveFunctions", "Position", "move_functions"]
 
-#: Place a reserve piece on ``target`` (source 0).
+#: Place a reserve piece on ``target`` (source = target).
 DEPLOY = 0
 #: Move the piece on ``source`` to ``target``: march, charge, capture or rally.
 MOVE = 1
@@ -36,21 +38,23 @@ MOVE = 1
 CAST = 2
 
 Position = tuple[int, int, int, int, int, int, int, int]
-Legal = Callable[[Position], list[int]]
-Apply = Callable[[Position, int], Position]
 
 
-def _emit(out: list[int], targets: int, base: int, factor: int) -> None:
-    """Append ``base + factor * target`` for every set bit of ``targets``."""
-    while targets:
-        low = targets & -targets
-        out.append(base + factor * (low.bit_length() - 1))
-        targets ^= low
+class MoveFunctions(NamedTuple):
+    """What :func:`move_functions` makes for one board and one set of rules."""
+
+    target_sets: Callable[[Position], list[tuple[int, int]]]
+    legal: Callable[[Position], list[int]]
+    apply: Callable[[Position, int], Position]
 
 
-def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
-    """``legal(position) -> actions`` and ``apply(position, action) -> position``.
+def move_functions(board: Board, rules: Rules) -> MoveFunctions:
+    """The move generator and mover of one board under one set of rules.
 
+    ``target_sets(position)`` lists pairs ``(targets, base)``: every set bit ``t`` of
+    ``targets`` is the legal action ``base + 257 * t``, and each legal action comes
+    from exactly one pair. ``legal(position)`` expands them in that order (lowest bit
+    first), so a random playout can pick the k-th action without listing them all.
     ``apply`` trusts its action: check it against ``legal`` first.
     """
     full, home = board.full, board.home
@@ -59,9 +63,9 @@ def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
     deploy_after_muster, charge, charge_captures = rules.deploy, rules.charge, rules.charge_captures
     rally, runes_on, hardcore = rules.rally, rules.runes, rules.hardcore
     immunity = rules.valkyrie_capture
-    move_base = MOVE << 16
+    move_base, cast_base = MOVE << 16, CAST << 16
 
-    def legal(position: Position) -> list[int]:
+    def target_sets(position: Position) -> list[tuple[int, int]]:
         light, dark, tall, runes, reserve_light, reserve_dark, mover, muster_left = position
         if mover:
             own, opp, reserve = dark, light, reserve_dark
@@ -70,9 +74,9 @@ def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
         occupied = own | opp
         dead = runes | runes << o_tr | runes << o_bl | runes << o_br
         free = full & ~(occupied | dead)
-        out: list[int] = []
+        out: list[tuple[int, int]] = []
         if reserve and (muster_left or deploy_after_muster):
-            _emit(out, home[mover] & free, 0, 1)
+            out.append((home[mover] & free, 0))
         if muster_left:
             return out
         single, valkyries = own & ~tall, own & tall
@@ -84,6 +88,10 @@ def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
             by_single, by_valkyrie = opp & ~tall, opp
         single_onto = free | by_single | (single if rally else 0)
         valkyrie_onto = free | by_valkyrie
+        if charge_captures:
+            chargers = ((single, free | by_single), (valkyries, free | by_valkyrie))
+        else:
+            chargers = ((own, free),)
         for shift, has_step in steps:
             if shift > 0:
                 one = (single & has_step) << shift & single_onto
@@ -91,36 +99,37 @@ def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
             else:
                 one = (single & has_step) >> -shift & single_onto
                 one |= (valkyries & has_step) >> -shift & valkyrie_onto
-            _emit(out, one, move_base - (shift << 8), 257)
+            out.append((one, move_base - (shift << 8)))
             if not charge:
                 continue
-            if charge_captures:
-                groups = ((single, free | by_single), (valkyries, free | by_valkyrie))
-            else:
-                groups = ((own, free),)
             two = 0
-            for movers, landing in groups:
+            for movers, landing in chargers:
                 if shift > 0:
                     middle = (movers & has_step) << shift & free
                     two |= (middle & has_step) << shift & landing
                 else:
                     middle = (movers & has_step) >> -shift & free
                     two |= (middle & has_step) >> -shift & landing
-            _emit(out, two, move_base - (shift << 9), 257)
+            out.append((two, move_base - (shift << 9)))
         if runes_on and single:
             open_sockets = socket_mask & ~runes
             tl = occupied & open_sockets
             tr = occupied >> o_tr & open_sockets
             bl = occupied >> o_bl & open_sockets
             br = occupied >> o_br & open_sockets
-            cast_base = CAST << 16
-            for offset, casters in (
-                (0, single & ~(tr | bl | br)),
-                (o_tr, single >> o_tr & ~(tl | bl | br)),
-                (o_bl, single >> o_bl & ~(tl | tr | br)),
-                (o_br, single >> o_br & ~(tl | tr | bl)),
-            ):
-                _emit(out, casters & open_sockets, cast_base + (offset << 8), 257)
+            out.append((single & ~(tr | bl | br) & open_sockets, cast_base))
+            out.append((single >> o_tr & ~(tl | bl | br) & open_sockets, cast_base + (o_tr << 8)))
+            out.append((single >> o_bl & ~(tl | tr | br) & open_sockets, cast_base + (o_bl << 8)))
+            out.append((single >> o_br & ~(tl | tr | bl) & open_sockets, cast_base + (o_br << 8)))
+        return out
+
+    def legal(position: Position) -> list[int]:
+        out = []
+        for targets, base in target_sets(position):
+            while targets:
+                low = targets & -targets
+                out.append(base + 257 * (low.bit_length() - 1))
+                targets ^= low
         return out
 
     def apply(position: Position, action: int) -> Position:
@@ -162,4 +171,4 @@ def move_functions(board: Board, rules: Rules) -> tuple[Legal, Apply]:
             return (opp, own, tall, runes, reserve_light, reserve_dark, 0, muster_left)
         return (own, opp, tall, runes, reserve_light, reserve_dark, 1, muster_left)
 
-    return legal, apply
+    return MoveFunctions(target_sets, legal, apply)
