@@ -33,12 +33,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["CHANCE", "TERMINAL", "Action", "Game", "GameInfo", "HasHeuristic", "State"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "GameInfo",
+    "HasHeuristic",
+    "HasSummary",
+    "State",
+]
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -133,4 +142,18 @@ class HasHeuristic(Protocol):
 
     def heuristic(self, state: State) -> Sequence[float]:
         """Per-seat evaluation of ``state`` (same scale as ``returns`` where possible)."""
+        ...
+
+
+@runtime_checkable
+class HasSummary(Protocol):
+    """A game that describes a finished game in a few named figures (rounds played, ...).
+
+    :func:`~workbench.play.runner.play_game` keeps them in ``GameRecord.summary`` and
+    :func:`~workbench.play.tournament.tournament` adds them as columns, so game-specific
+    balance studies run through the shared runner.
+    """
+
+    def summary(self, state: State) -> Mapping[str, Any]:
+        """Named figures (numbers or short strings) of the final ``state`` of a game."""
         ...

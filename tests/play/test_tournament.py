@@ -1,0 +1,103 @@
+"""Tournaments: seats permuted, seeded, and the same table whatever the executor."""
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+
+import pandas as pd
+import pytest
+
+from workbench.play import GreedyAgent, MCTSAgent, RandomAgent, default_lineups, tournament
+from workbench.play.toy_games import DiceRace, Nim, TicTacToe
+
+AGENTS = {"mcts": partial(MCTSAgent, simulations=20), "random": RandomAgent}
+
+
+def _same(a: pd.DataFrame, b: pd.DataFrame) -> None:
+    pd.testing.assert_frame_equal(a.drop(columns="seconds"), b.drop(columns="seconds"))
+
+
+def _run(game, **options):
+    options = {"rounds": 4, "seed": 11, "progress": False, "record": True} | options
+    return tournament(game, AGENTS, **options)
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return _run(DiceRace(), executor=None)
+
+
+def test_one_row_per_game_with_seats_permuted(serial):
+    assert len(serial) == 8 and list(serial["game"]) == list(range(8))
+    assert serial.groupby("seat0").size().to_dict() == {"mcts": 4, "random": 4}
+    assert (serial["seat0"] != serial["seat1"]).all()
+    assert set(serial.columns) >= {"return0", "return1", "winner", "plies", "timed_out", "drama"}
+    winners = serial[serial["winner"] >= 0]
+    assert (winners.apply(lambda r: r[f"return{r['winner']}"], axis=1) == 1.0).all()
+
+
+def test_default_process_pool_equals_serial(serial):
+    _same(_run(DiceRace(), workers=2), serial)
+
+
+@pytest.mark.parametrize(
+    "make", [partial(ProcessPoolExecutor, max_workers=2), partial(ThreadPoolExecutor, 3)]
+)
+def test_any_executor_and_chunking_equals_serial(serial, make):
+    with make() as executor:
+        _same(_run(DiceRace(), executor=executor, chunksize=3), serial)
+
+
+def test_dask_local_cluster_equals_serial(serial):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        _same(_run(DiceRace(), executor=client.get_executor()), serial)
+
+
+def test_seed_changes_the_games(serial):
+    other = _run(DiceRace(), executor=None, seed=12)
+    assert not other.drop(columns="seconds").equals(serial.drop(columns="seconds"))
+
+
+def test_three_players_two_agents_use_every_seat():
+    results = tournament(
+        Nim((1, 2), players=3), {"a": RandomAgent, "b": GreedyAgent}, executor=None, progress=False
+    )
+    assert len(results) == 6
+    lineups = set(zip(results["seat0"], results["seat1"], results["seat2"], strict=True))
+    assert lineups == set(default_lineups(["a", "b"], 3))
+
+
+def test_explicit_lineups_and_time_out():
+    results = tournament(
+        TicTacToe(),
+        {"r": RandomAgent},
+        rounds=3,
+        lineups=[("r", "r")],
+        max_plies=2,
+        executor=None,
+        progress=False,
+    )
+    assert len(results) == 3 and results["timed_out"].all() and (results["winner"] == -1).all()
+
+
+@pytest.mark.parametrize(
+    ("agents", "options", "message"),
+    [
+        ({}, {}, "no agents"),
+        ({"r": RandomAgent}, {"lineups": [("r", "x")]}, "unknown"),
+        ({"r": RandomAgent}, {"lineups": [("r",)]}, "needs 2 names"),
+        (
+            {"bad": lambda game, seed: RandomAgent(game, seed=seed)},
+            {},
+            "agent 'bad' cannot be sent",
+        ),
+    ],
+)
+def test_bad_requests_are_refused(agents, options, message):
+    with pytest.raises(ValueError, match=message):
+        tournament(TicTacToe(), agents, progress=False, **options)
