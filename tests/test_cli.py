@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from workbench import __version__
 from workbench.cli import main
 
@@ -18,3 +20,11 @@ def test_module_entry_point_reports_version():
     )
     assert done.returncode == 0
     assert done.stdout.strip() == f"workbench {__version__}"
+
+
+def test_bad_arguments_are_one_line_on_stderr_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--no-such-option"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("workbench: error: unrecognized arguments")

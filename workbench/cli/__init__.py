@@ -25,9 +25,19 @@ __all__ = ["build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = ()
 
 
+class _OneLineErrors(argparse.ArgumentParser):
+    """Bad arguments print one line on stderr and exit with code 2 (no usage dump).
+
+    Sub-command parsers made by ``add_subparsers`` share the class.
+    """
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every command group registered."""
-    parser = argparse.ArgumentParser(
+    parser = _OneLineErrors(
         prog="workbench",
         description="Viking Rules Workbench: exact odds, boards, solvers and balance studies.",
     )
