@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from workbench.errors import IllegalMoveError, RulesError
@@ -48,9 +48,9 @@ class ValgardState:
     __slots__ = ("_actions", "game", "position")
 
     def __init__(self, game: ValgardGame, position: Position):
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "position", position)
-        object.__setattr__(self, "_actions", None)
+        _set_game(self, game)
+        _set_position(self, position)
+        _set_actions(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("ValgardState is immutable: apply() returns a new state")
@@ -65,7 +65,7 @@ class ValgardState:
         actions = self._actions
         if actions is None:
             actions = self.game._legal(self.position)
-            object.__setattr__(self, "_actions", actions)
+            _set_actions(self, actions)
         return actions
 
     def chance_outcomes(self) -> list:
@@ -76,7 +76,11 @@ class ValgardState:
         """The position after ``action``; IllegalMoveError if it is not legal here."""
         if action not in self.legal_actions():
             raise IllegalMoveError(f"action {action!r} is not legal in this position")
-        return ValgardState(self.game, self.game._apply(self.position, action))
+        child = _new(ValgardState)
+        _set_game(child, self.game)
+        _set_position(child, self.game._apply(self.position, action))
+        _set_actions(child, None)
+        return child
 
     def is_terminal(self) -> bool:
         """True when the player to move has no legal action."""
@@ -150,6 +154,28 @@ class ValgardState:
         return f"ValgardState({PLAYER_NAMES[self.mover]} to move, key={self.key()})"
 
 
+# Slot setters: build states without going through the refusing __setattr__.
+_new = object.__new__
+_set_game = ValgardState.game.__set__
+_set_position = ValgardState.position.__set__
+_set_actions = ValgardState._actions.__set__
+
+
+def _packer(size: int) -> Callable[[Position], int]:
+    """Pack a position into one int: four masks of ``size`` bits, reserves, mover, muster."""
+    s1, s2, s3, s4 = size, 2 * size, 3 * size, 4 * size
+    s5, s6, s7 = s4 + 8, s4 + 16, s4 + 17
+
+    def pack(position: Position) -> int:
+        light, dark, tall, runes, reserve_light, reserve_dark, mover, muster_left = position
+        return (
+            light | dark << s1 | tall << s2 | runes << s3 | reserve_light << s4
+            | reserve_dark << s5 | mover << s6 | muster_left << s7
+        )  # fmt: skip
+
+    return pack
+
+
 class ValgardGame:
     """Valgard under some :class:`Rules`: start positions, hand-set positions, notation.
 
@@ -174,6 +200,7 @@ class ValgardGame:
         self._legal, self._apply = self._moves.legal, self._moves.apply
         n = self.board.size
         self._shifts = (0, n, 2 * n, 3 * n, 4 * n, 4 * n + 8, 4 * n + 16, 4 * n + 17)
+        self._pack = _packer(n)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValgardGame) and self.rules == other.rules
@@ -186,12 +213,6 @@ class ValgardGame:
 
     def __reduce__(self):
         return (ValgardGame, (self.rules,))
-
-    def _pack(self, position: Position) -> int:
-        key = 0
-        for value, shift in zip(position, self._shifts, strict=True):
-            key |= value << shift
-        return key
 
     def state_from_key(self, key: int) -> ValgardState:
         """The state whose :meth:`ValgardState.key` is ``key`` (solvers store keys only).
