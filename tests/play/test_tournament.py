@@ -1,7 +1,11 @@
 """Tournaments: seats permuted, seeded, and the same table whatever the executor."""
 
+import os
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -47,6 +51,7 @@ def test_any_executor_and_chunking_equals_serial(serial, make):
         _same(_run(DiceRace(), executor=executor, chunksize=3), serial)
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_serial(serial):
     distributed = pytest.importorskip("distributed")
     with (
@@ -101,3 +106,29 @@ def test_explicit_lineups_and_time_out():
 def test_bad_requests_are_refused(agents, options, message):
     with pytest.raises(ValueError, match=message):
         tournament(TicTacToe(), agents, progress=False, **options)
+
+
+def test_agents_defined_in_a_notebook_or_script_reach_the_process_pool(tmp_path):
+    """A class defined in ``__main__`` (a notebook cell) plays in the default process pool."""
+    script = tmp_path / "cell.py"
+    script.write_text(
+        "from workbench.play import tournament\n"
+        "from workbench.play.toy_games import TicTacToe\n"
+        "class FirstLegal:\n"
+        "    def __init__(self, game, *, seed=None):\n"
+        "        pass\n"
+        "    def act(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+        "if __name__ == '__main__':\n"
+        "    table = tournament(TicTacToe(), {'first': FirstLegal}, rounds=2, workers=2,\n"
+        "                       progress=False)\n"
+        "    print(table['winner'].tolist())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+    assert done.stdout.strip() == "[0, 0]"  # first-legal play: X fills the top row first

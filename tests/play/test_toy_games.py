@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from workbench.errors import IllegalMoveError, RulesError
-from workbench.play import CHANCE, TERMINAL, check_game
-from workbench.play.toy_games import DiceRace, Nim, Pursuit, TicTacToe
+from workbench.play import CHANCE, TERMINAL, GameInfo, check_game
+from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, TicTacToe
 
 GAMES = [
     Nim(),
@@ -82,3 +82,30 @@ def test_pursuit_runner_cannot_step_onto_the_hunter_and_wins_at_an_exit():
 def test_bad_settings_are_refused(build):
     with pytest.raises(RulesError):
         build()
+
+
+def test_check_game_reports_breaches():
+    class NotZeroSum(Nim):
+        @property
+        def info(self):
+            return GameInfo(name="broken", num_players=2, zero_sum=True)
+
+        def initial_state(self, *, seed=None):
+            return _Lopsided((1,), 0)
+
+    class BadSummary(Nim):
+        def summary(self, state):
+            return [1, 2]
+
+    assert any("do not sum to 0" in p for p in check_game(NotZeroSum((1,)), games=1))
+    assert any("summary()" in p for p in check_game(BadSummary((1,)), games=1))
+    assert check_game(Nim((1,)), games=1) == []
+
+
+class _Lopsided(NimState):
+    def apply(self, action):
+        done = super().apply(action)
+        return _Lopsided(done.heaps, done.player, done.players)
+
+    def returns(self):
+        return (1.0, 1.0)

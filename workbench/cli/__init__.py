@@ -22,7 +22,7 @@ from workbench.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 #: Modules of this package that contribute command groups, in help order.
-COMMAND_MODULES: tuple[str, ...] = ("valgard",)
+COMMAND_MODULES: tuple[str, ...] = ("odds", "valgard")
 
 
 class _OneLineErrors(argparse.ArgumentParser):

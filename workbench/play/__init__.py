@@ -1,13 +1,17 @@
 """Play toolkit shared by every game: a game protocol, agents, solvers, metrics, tournaments.
 
-Write a game against :mod:`workbench.play.protocol` and it gets random, greedy and
-MCTS agents (:mod:`~workbench.play.agents`, :mod:`~workbench.play.mcts`), alpha-beta,
-paranoid and max^n search (:mod:`~workbench.play.alphabeta`, :mod:`~workbench.play.maxn`),
-exact solving (:func:`solve`: retrograde analysis or memoised negamax, after a size
-estimate), a game
-runner (:func:`play_game`), parallel seeded tournaments (:func:`tournament`) and
-protocol checks (:func:`check_game`). :mod:`workbench.play.toy_games` holds small
-games with known answers.
+Write a game against :mod:`workbench.play.protocol` and it gets:
+
+- agents with one method ``act(state)``: random, greedy, MCTS (:mod:`~workbench.play.agents`,
+  :mod:`~workbench.play.mcts`), alpha-beta and paranoid (:mod:`~workbench.play.alphabeta`),
+  max^n (:mod:`~workbench.play.maxn`), perfect play from a solution;
+- a game runner (:func:`play_game`) and seeded tournaments on any executor (:func:`tournament`);
+- exact solving (:func:`solve`: retrograde analysis or memoised negamax, after a size estimate);
+- balance metrics with 95% intervals (:func:`balance_report`, :func:`agent_scores`,
+  :func:`skill_trace`);
+- protocol checks for its tests (:func:`check_game`).
+
+:mod:`workbench.play.toy_games` holds small games with known answers.
 """
 
 from workbench.play.agents import (
@@ -26,6 +30,7 @@ from workbench.play.conformance import check_game
 from workbench.play.game_features import FEATURES, game_features
 from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
+from workbench.play.metrics import agent_scores, balance_report, compare_reports
 from workbench.play.protocol import (
     CHANCE,
     TERMINAL,
@@ -37,8 +42,10 @@ from workbench.play.protocol import (
     State,
 )
 from workbench.play.runner import GameRecord, play_game
+from workbench.play.skill import skill_trace
 from workbench.play.solve import PerfectAgent, Solution, solve
 from workbench.play.statespace import StateGraph, estimate_state_count, state_graph
+from workbench.play.stats import bootstrap_interval, t_interval, wilson_interval
 from workbench.play.tournament import default_lineups, tournament
 
 __all__ = [
@@ -65,7 +72,11 @@ __all__ = [
     "Solution",
     "State",
     "StateGraph",
+    "agent_scores",
+    "balance_report",
+    "bootstrap_interval",
     "check_game",
+    "compare_reports",
     "default_lineups",
     "estimate_state_count",
     "evaluate",
@@ -74,7 +85,10 @@ __all__ = [
     "play_game",
     "python_random",
     "sample_outcome",
+    "skill_trace",
     "solve",
     "state_graph",
+    "t_interval",
     "tournament",
+    "wilson_interval",
 ]

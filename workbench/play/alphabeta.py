@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import ClassVar
 
 from workbench.play.agents import Seed, evaluate, margin, python_random
 from workbench.play.protocol import CHANCE, TERMINAL, Action, Game, State
@@ -83,6 +84,9 @@ class ParanoidAgent:
     (1, 2)
     """
 
+    #: The number of players the agent is for (None: any).
+    players: ClassVar[int | None] = None
+
     def __init__(
         self,
         game: Game,
@@ -91,6 +95,11 @@ class ParanoidAgent:
         seconds: float | None = None,
         seed: Seed = None,
     ) -> None:
+        if self.players is not None and game.info.num_players != self.players:
+            raise ValueError(
+                f"{type(self).__name__}: {game.info.name} has {game.info.num_players} players, "
+                f"expected {self.players}; use ParanoidAgent or MaxNAgent"
+            )
         self.game = game
         self.depth = depth if depth is not None else (4 if seconds is None else 10_000)
         self.seconds = seconds
@@ -204,17 +213,4 @@ class AlphaBetaAgent(ParanoidAgent):
     1.0
     """
 
-    def __init__(
-        self,
-        game: Game,
-        *,
-        depth: int | None = None,
-        seconds: float | None = None,
-        seed: Seed = None,
-    ) -> None:
-        if game.info.num_players != 2:
-            raise ValueError(
-                f"AlphaBetaAgent: {game.info.name} has {game.info.num_players} players; "
-                "use ParanoidAgent or MaxNAgent"
-            )
-        super().__init__(game, depth=depth, seconds=seconds, seed=seed)
+    players = 2

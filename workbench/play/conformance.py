@@ -11,10 +11,19 @@ each visited state, checks what agents, solvers and tournaments rely on.
 from __future__ import annotations
 
 import pickle
+from collections.abc import Mapping
 from fractions import Fraction
 
 from workbench.play.agents import Seed, python_random, sample_outcome
-from workbench.play.protocol import CHANCE, TERMINAL, Game, GameInfo, HasHeuristic, State
+from workbench.play.protocol import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    HasHeuristic,
+    HasSummary,
+    State,
+)
 
 __all__ = ["check_game"]
 
@@ -29,7 +38,8 @@ def check_game(game: Game, *, games: int = 20, seed: Seed = 0, max_plies: int = 
     when ``info.zero_sum``); ``key`` is hashable, survives a pickle round trip and does
     not change when the state is applied (states are immutable); ``apply`` is
     deterministic; ``render`` gives text; the heuristic, if any, gives one value per
-    seat; chance nodes appear only if ``info.chance``.
+    seat; a ``summary`` method, if any, gives named figures at the end; chance nodes
+    appear only if ``info.chance``.
     """
     info = game.info
     if not isinstance(info, GameInfo) or info.num_players < 1:
@@ -92,6 +102,10 @@ def _check_state(game: Game, state: State) -> list[str]:
             problems.append(f"returns() has {len(returns)} values, expected {info.num_players}")
         elif info.zero_sum and abs(sum(map(float, returns))) > 1e-9:
             problems.append(f"returns {returns} do not sum to 0 but info.zero_sum is True")
+        if isinstance(game, HasSummary):
+            figures = game.summary(state)
+            if not isinstance(figures, Mapping) or not all(isinstance(k, str) for k in figures):
+                problems.append(f"summary() gave {figures!r}: expected a mapping of names")
     try:
         hash(state.key())
         if pickle.loads(pickle.dumps(state)).key() != state.key():

@@ -131,7 +131,7 @@ def solve(
     state: State | None = None,
     method: Literal["retrograde", "negamax"] | None = None,
     max_states: int = 2_000_000,
-    estimate_walks: int = 200,
+    estimate_walks: int = 100,
     seed: Seed = 0,
 ) -> Solution:
     """Solve ``game`` exactly from ``state`` (default: its start).

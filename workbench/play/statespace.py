@@ -137,9 +137,9 @@ def estimate_state_count(
     game: Game,
     *,
     state: State | None = None,
-    walks: int = 200,
+    walks: int = 100,
     seed: Seed = 0,
-    max_plies: int | None = None,
+    max_plies: int = 200,
 ) -> int:
     """Guess how many states are reachable, from two batches of random walks.
 
@@ -154,8 +154,8 @@ def estimate_state_count(
     ----------
     walks : int
         Playouts per batch.
-    max_plies : int, optional
-        Length cap of a playout (default the game's ``info.max_plies``, else 1,000).
+    max_plies : int
+        Length cap of a playout; at most ``2 * walks * max_plies`` states are applied.
 
     Examples
     --------
@@ -164,7 +164,7 @@ def estimate_state_count(
     True
     """
     start = game.initial_state() if state is None else state
-    limit = max_plies or game.info.max_plies or 1000
+    limit = max_plies
     rng = python_random(seed)
     batches = []
     for _ in range(2):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
 import os
 import pickle
 from collections.abc import Callable, Mapping, Sequence
@@ -43,6 +44,13 @@ from workbench.play.protocol import Game, State
 from workbench.play.runner import play_game
 
 __all__ = ["default_lineups", "tournament"]
+
+#: Forked workers inherit the caller's ``__main__``, so agents defined in a notebook work.
+_FORK = (
+    multiprocessing.get_context("fork")
+    if "fork" in multiprocessing.get_all_start_methods()
+    else None
+)
 
 
 def default_lineups(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -160,7 +168,9 @@ def tournament(
                 bar.update(len(chunk))
         elif executor == "processes":
             _check_picklable(game, factories, summary)
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            with ProcessPoolExecutor(
+                max_workers=workers or os.cpu_count(), mp_context=_FORK
+            ) as pool:
                 rows = _run_on(pool, game, factories, chunks, max_plies, record, bar, summary)
         else:
             rows = _run_on(executor, game, factories, chunks, max_plies, record, bar, summary)
@@ -192,7 +202,9 @@ def _run_on(
     return rows
 
 
-def _check_picklable(game: Game, factories: dict[str, AgentFactory], summary=None) -> None:
+def _check_picklable(
+    game: Game, factories: dict[str, AgentFactory], summary: Callable | None = None
+) -> None:
     """Fail early, naming the culprit, when something cannot reach a worker process."""
     named = [("game", game), *((f"agent {name!r}", f) for name, f in factories.items())]
     for what, obj in named + ([("summary", summary)] if summary is not None else []):

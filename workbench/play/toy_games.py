@@ -192,6 +192,12 @@ class TicTacToe:
                     found.append(tuple(rr * self.cols + cc for rr, cc in cells))
         return tuple(found)
 
+    @cached_property
+    def lines_through(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """For each cell, the lines that contain it."""
+        cells = range(self.rows * self.cols)
+        return tuple(tuple(line for line in self.lines if cell in line) for cell in cells)
+
     def initial_state(self, *, seed: Any = None) -> TicTacToeState:
         return TicTacToeState(self, (-1,) * (self.rows * self.cols), 0, -1)
 
@@ -234,7 +240,7 @@ class TicTacToeState:
             raise _illegal(cell, self)
         board = (*self.board[:cell], self.player, *self.board[cell + 1 :])
         won = any(
-            cell in line and all(board[c] == self.player for c in line) for line in self.game.lines
+            all(board[c] == self.player for c in line) for line in self.game.lines_through[cell]
         )
         return TicTacToeState(
             self.game, board, (self.player + 1) % self.game.players, self.player if won else -1

@@ -1,0 +1,46 @@
+"""The clash explorer's logic, headless: every control reaches the exact table."""
+
+from fractions import Fraction
+
+from workbench.games.brawlhalla import Rules, clash_odds
+from workbench.widgets.clash_explorer import ClashExplorer
+
+
+def shown(explorer):
+    """Exact probabilities in the HTML table, by defender losses."""
+    cells = explorer.table.value.split('class="wb-exact" data-defender-losses="')[1:]
+    return {int(c.split('"')[0]): Fraction(c.split(">")[1].split("<")[0]) for c in cells}
+
+
+def expected(a, d, rules=None, **mods):
+    odds = clash_odds(a, d, rules=rules, **mods)
+    return dict(zip(odds["defender_losses"], odds["probability"], strict=True))
+
+
+def test_sliders_toggles_and_rules_redraw_the_exact_table():
+    explorer = ClashExplorer(attacker_dice=3, defender_dice=2, chart=False)
+    assert shown(explorer) == expected(3, 2)
+    explorer.attacker.value = 5
+    explorer.defender.value = 4
+    assert shown(explorer) == expected(5, 4)
+    explorer.toggles["attacker", "thor"].value = True
+    explorer.toggles["defender", "norn"].value = True
+    assert explorer.mods("attacker") == ["thor"] and explorer.mods("defender") == ["norn"]
+    assert shown(explorer) == expected(5, 4, attacker_mods=["thor"], defender_mods=["norn"])
+    explorer.rule_pickers["ties"].value = "attacker"
+    explorer.rule_pickers["faces"].value = 8
+    rules = Rules(ties="attacker", faces=8)
+    assert explorer.rules == rules
+    assert shown(explorer) == expected(
+        5, 4, rules=rules, attacker_mods=["thor"], defender_mods=["norn"]
+    )
+    sweep = expected(5, 4, rules=rules, attacker_mods=["thor"], defender_mods=["norn"])[4]
+    assert explorer.sweep.value.startswith(f"P(attacker wins every pair) = {sweep.numerator}/")
+
+
+def test_chart_is_a_png():
+    explorer = ClashExplorer(attacker_dice=1, defender_dice=1)
+    assert bytes(explorer.chart.value).startswith(b"\x89PNG")
+    before = bytes(explorer.chart.value)
+    explorer.toggles["attacker", "skofnung"].value = True
+    assert bytes(explorer.chart.value) != before

@@ -1,0 +1,168 @@
+"""``workbench odds``: exact Brawlhalla combat odds on the command line.
+
+::
+
+    workbench odds clash 3 2 --attacker-mod thor --json
+    workbench odds guardian 5
+    workbench odds fight 4 3 --defender-bonus 1 --max-attacks 2
+
+Probabilities are exact; with ``--json`` they are ``"num/den"`` strings. Rules
+come from the defaults, a ``--rules`` JSON file (fields of
+:class:`workbench.games.brawlhalla.Rules`), then ``--faces``/``--cap`` on top.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from workbench.cli.output import fraction_text, print_json, print_table
+from workbench.errors import RulesError
+from workbench.games.brawlhalla import Rules, clash_odds, fight, guardian_odds
+from workbench.games.brawlhalla.combat import MODIFIER_NAMES
+from workbench.jsonio import load_json
+
+__all__ = ["register"]
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesError(f"{what} must be a whole number, got {text!r}") from None
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    rules = Rules()
+    if args.rules:
+        rules = Rules.from_dict(load_json(args.rules), source=args.rules)
+    changes = {}
+    if args.faces is not None:
+        changes["faces"] = _whole(args.faces, "--faces")
+    if args.cap is not None:
+        changes["dice_cap"] = _whole(args.cap, "--cap")
+    return rules.replace(**changes) if changes else rules
+
+
+def _clash(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    a, d = _whole(args.attacker, "attacker dice"), _whole(args.defender, "defender dice")
+    odds = clash_odds(
+        a, d, rules=rules, attacker_mods=args.attacker_mod, defender_mods=args.defender_mod
+    )
+    if args.json:
+        rows = odds[["attacker_losses", "defender_losses", "probability"]].to_dict("records")
+        print_json({"attacker": a, "defender": d, "distribution": rows})
+    else:
+        title = f"clash: {a} attacker dice against {d} defender dice"
+        print_table(_readable(odds), title=title)
+    return 0
+
+
+def _guardian(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    n = _whole(args.dice, "attacker dice")
+    odds = guardian_odds(n, rules=rules, attacker_mods=args.attacker_mod)
+    losses = odds.losses.probabilities
+    if args.json:
+        print_json(
+            {"dice": n, "p_defeat": odds.p_defeat, "losses": {str(k): p for k, p in losses.items()}}
+        )
+    else:
+        frame = pd.DataFrame(
+            {"attacker_losses": list(losses), "probability": list(losses.values())}
+        )
+        title = (
+            f"guardian {rules.guardian_dice}: {n} dice, P(defeat) = {fraction_text(odds.p_defeat)}"
+        )
+        print_table(_readable(frame), title=title + f" ~ {float(odds.p_defeat):.4f}")
+    return 0
+
+
+def _fight(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    max_attacks = None if args.max_attacks is None else _whole(args.max_attacks, "--max-attacks")
+    odds = fight(
+        _whole(args.attacker, "attacker units"),
+        _whole(args.defender, "defender units"),
+        rules=rules,
+        attacker_bonus=_whole(args.attacker_bonus, "--attacker-bonus"),
+        defender_bonus=_whole(args.defender_bonus, "--defender-bonus"),
+        max_attacks=max_attacks,
+    )
+    if args.json:
+        outcomes = odds.outcomes[["attacker_left", "defender_left", "result", "probability"]]
+        print_json(
+            {
+                "attacker": odds.attacker_units,
+                "defender": odds.defender_units,
+                "max_attacks": odds.max_attacks,
+                "p_attacker_wins": odds.p_attacker_wins,
+                "expected_clashes": odds.expected_clashes,
+                "outcomes": outcomes.to_dict("records"),
+            }
+        )
+    else:
+        title = (
+            f"fight: {odds.attacker_units} against {odds.defender_units} units, "
+            f"P(attacker wins) = {fraction_text(odds.p_attacker_wins)} "
+            f"~ {float(odds.p_attacker_wins):.4f}, expected clashes "
+            f"{float(odds.expected_clashes):.3f}"
+        )
+        print_table(_readable(odds.outcomes.drop(columns="p")), title=title)
+    return 0
+
+
+def _readable(frame: pd.DataFrame) -> pd.DataFrame:
+    """Exact probabilities as "p/q" text next to their float value."""
+    return frame.assign(
+        p=[float(p) for p in frame["probability"]],
+        probability=[fraction_text(p) for p in frame["probability"]],
+    )
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", metavar="FILE", help="JSON file of Brawlhalla rules fields")
+    parser.add_argument("--faces", metavar="N", help="faces of the dice (default 6)")
+    parser.add_argument("--cap", metavar="N", help="most dice a side may roll (default 7)")
+    parser.add_argument("--json", action="store_true", help="JSON output, exact 'p/q' strings")
+
+
+def _mods(parser: argparse.ArgumentParser, side: str) -> None:
+    parser.add_argument(
+        f"--{side}-mod",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"a die modifier of the {side}, repeatable: {', '.join(MODIFIER_NAMES)}",
+    )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``odds clash``, ``odds guardian`` and ``odds fight``."""
+    odds = subparsers.add_parser("odds", help="exact Brawlhalla combat odds")
+    commands = odds.add_subparsers(dest="odds_command", metavar="KIND", required=True)
+
+    clash = commands.add_parser("clash", help="one clash: joint distribution of losses")
+    clash.add_argument("attacker", help="attacker dice (1..cap)")
+    clash.add_argument("defender", help="defender dice (1..cap)")
+    _mods(clash, "attacker")
+    _mods(clash, "defender")
+    _common(clash)
+    clash.set_defaults(func=_clash)
+
+    guardian = commands.add_parser("guardian", help="one attack on the 3-4-5 guardian")
+    guardian.add_argument("dice", help="attacker dice (1..cap)")
+    _mods(guardian, "attacker")
+    _common(guardian)
+    guardian.set_defaults(func=_guardian)
+
+    battle = commands.add_parser("fight", help="repeated clashes until one stack is gone")
+    battle.add_argument("attacker", help="attacker units")
+    battle.add_argument("defender", help="defender units")
+    battle.add_argument("--attacker-bonus", default="0", metavar="N", help="flat power bonus")
+    battle.add_argument("--defender-bonus", default="0", metavar="N", help="flat power bonus")
+    battle.add_argument("--max-attacks", metavar="K", help="stop after K clashes")
+    _common(battle)
+    battle.set_defaults(func=_fight)

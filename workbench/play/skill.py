@@ -1,0 +1,117 @@
+"""Skill trace: does more thinking win more?
+
+An agent (MCTS by default) plays against itself with a budget twice as large, step by
+step up a ladder of budgets. A game that rewards skill shows the stronger side
+scoring clearly above the fair share at every step; a game decided by luck or by the
+seat shows scores near the fair share.
+
+>>> from workbench.play.toy_games import TicTacToe
+>>> trace = skill_trace(TicTacToe(), budgets=(2, 16), rounds=4, executor=None, progress=False)
+>>> trace[["strong", "weak", "games", "fair"]].to_dict("records")
+[{'strong': 16, 'weak': 2, 'games': 8, 'fair': 0.5}]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from functools import partial
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from workbench.play.agents import AgentFactory
+from workbench.play.mcts import MCTSAgent
+from workbench.play.metrics import agent_scores
+from workbench.play.protocol import Game
+from workbench.play.tournament import tournament
+
+__all__ = ["skill_trace"]
+
+
+def skill_trace(
+    game: Game,
+    *,
+    budgets: Sequence[int] = (25, 50, 100, 200),
+    rounds: int = 10,
+    agent: AgentFactory = MCTSAgent,
+    parameter: str = "simulations",
+    seed: int = 0,
+    executor: Executor | Literal["processes"] | None = "processes",
+    progress: bool = True,
+    **agent_options: Any,
+) -> pd.DataFrame:
+    """Play each budget against the one before it and report the stronger side's results.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    budgets : sequence of int
+        Increasing budgets (typically doubling).
+    rounds : int
+        Games per seat of the stronger agent at each step (the stronger agent sits in
+        each seat in turn; the other seats hold the weaker one).
+    agent : agent factory
+        Built as ``agent(game, seed=..., **{parameter: budget}, **agent_options)``.
+    parameter : str
+        Name of the budget argument of ``agent``.
+    seed, executor, progress
+        As for :func:`~workbench.play.tournament.tournament` (each step gets its own
+        child seed).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per step: ``strong`` and ``weak`` budgets, ``games``, the strong side's
+        outright ``win rate`` (Wilson interval ``win low``/``win high``), its mean
+        ``score`` (1 win, 1/k for a k-way tie, 0 loss; t interval ``score low``/``score
+        high``) and the ``fair`` score ``1 / players``.
+    """
+    if len(budgets) < 2 or any(b >= c for b, c in itertools.pairwise(budgets)):
+        raise ValueError(
+            f"skill_trace: budgets must be at least two increasing values, got {budgets}"
+        )
+    players = game.info.num_players
+    lineups = [
+        tuple("strong" if s == seat else "weak" for s in range(players)) for seat in range(players)
+    ]
+    seeds = np.random.SeedSequence(seed).spawn(len(budgets) - 1)
+    rows = []
+    for (weak, strong), step_seed in zip(itertools.pairwise(budgets), seeds, strict=True):
+        agents = {
+            "strong": partial(agent, **{parameter: strong}, **agent_options),
+            "weak": partial(agent, **{parameter: weak}, **agent_options),
+        }
+        results = tournament(
+            game,
+            agents,
+            rounds=rounds,
+            seed=step_seed,
+            lineups=lineups,
+            executor=executor,
+            progress=progress,
+        )
+        scores = agent_scores(results).set_index("agent").loc["strong"]
+        rows.append(
+            {
+                "strong": strong,
+                "weak": weak,
+                "games": len(results),
+                **{
+                    column: scores[column]
+                    for column in (
+                        "win rate",
+                        "win low",
+                        "win high",
+                        "score",
+                        "score low",
+                        "score high",
+                    )
+                },
+                "fair": round(1 / players, 4),
+            }
+        )
+    return pd.DataFrame(rows)
