@@ -9,6 +9,7 @@ import pytest
 from workbench.errors import RulesError
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.games.valgard.picture import parse_position
+from workbench.play import check_game
 from workbench.play.protocol import TERMINAL, Game, HasHeuristic, State
 
 SMALL = Rules(rows=3, cols=3, reserve=3, muster=1)
@@ -144,3 +145,10 @@ def test_bad_pictures_say_what_is_wrong(picture, message):
 def test_bad_hand_set_positions_name_the_place(kwargs, message):
     with pytest.raises(RulesError, match=message):
         ValgardGame(SMALL).position(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), SMALL, Rules(rows=4, cols=5, hardcore=True, no_move="draw", muster=2)]
+)
+def test_generic_protocol_checks_pass(rules):
+    assert check_game(ValgardGame(rules), games=5, seed=1, max_plies=150) == []

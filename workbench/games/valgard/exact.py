@@ -25,11 +25,10 @@ from tqdm.auto import tqdm
 from workbench.errors import DataError
 from workbench.games.valgard.engine import ValgardGame
 from workbench.games.valgard.rules import Rules
-from workbench.jsonio import atomic_write_text
+from workbench.games.valgard.tables import load_table, save_table
 from workbench.play import solve
 
 __all__ = [
-    "DATA_DIR",
     "EXACT_COLUMNS",
     "SMALL_BOARDS",
     "TINY_BOARDS",
@@ -40,8 +39,6 @@ __all__ = [
     "small_board_rules",
     "solve_board",
 ]
-
-DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "valgard"
 
 #: Named rule variants: knob changes from the defaults.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -142,38 +139,23 @@ def _swap(value: str) -> str:
     return {"win": "loss", "loss": "win"}.get(value, value)
 
 
-def save_exact_results(frame: pd.DataFrame, path: str | Path | None = None) -> Path:
-    """Write the table as CSV, atomically (default ``data/valgard/exact_results.csv``)."""
-    path = Path(path) if path is not None else DATA_DIR / "exact_results.csv"
-    atomic_write_text(path, frame.to_csv(index=False))
-    return path
+def save_exact_results(frame: pd.DataFrame, path: str | Path = "exact_results.csv") -> Path:
+    """Write the table as CSV, atomically (a bare name goes to ``data/valgard/``)."""
+    return save_table(frame, path)
 
 
-def load_exact_results(path: str | Path | None = None) -> pd.DataFrame:
-    """Read a table written by :func:`save_exact_results`; DataError names what is wrong."""
-    path = Path(path) if path is not None else DATA_DIR / "exact_results.csv"
-    source = str(path)
-    try:
-        frame = pd.read_csv(path, dtype={"plies": "Int64"})
-    except (OSError, ValueError) as error:
-        raise DataError(source, f"cannot read the exact-results CSV: {error}") from None
+def load_exact_results(path: str | Path = "exact_results.csv") -> pd.DataFrame:
+    """Read a table written by :func:`save_exact_results`; DataError names row and column."""
+    frame = load_table(path, EXACT_COLUMNS, dtypes={"plies": "Int64"})
     problems = []
-    missing = [c for c in EXACT_COLUMNS if c not in frame.columns]
-    if missing:
-        problems.append(f"header: missing column(s) {', '.join(missing)}")
-    else:
-        for number, value in frame["light"].items():
-            if value not in ("win", "loss", "draw"):
-                problems.append(f"row {number + 2}, column light: expected win, loss or draw, "
-                                f"got {value!r}")  # fmt: skip
-        for number, board in frame["board"].items():
-            if not isinstance(board, str) or not _is_board(board):
-                problems.append(f"row {number + 2}, column board: expected RxC, got {board!r}")
+    for number, value in frame["light"].items():
+        if value not in ("win", "loss", "draw"):
+            problems.append(f"row {number + 2}, column light: expected win, loss or draw, "
+                            f"got {value!r}")  # fmt: skip
+    for number, board in frame["board"].items():
+        rows, _, cols = str(board).partition("x")
+        if not (rows.isdigit() and cols.isdigit()):
+            problems.append(f"row {number + 2}, column board: expected RxC, got {board!r}")
     if problems:
-        raise DataError(source, problems)
+        raise DataError(str(path), problems)
     return frame[list(EXACT_COLUMNS)]
-
-
-def _is_board(text: str) -> bool:
-    rows, _, cols = text.partition("x")
-    return rows.isdigit() and cols.isdigit()
