@@ -74,13 +74,13 @@ def small_board_rules(
     """Rules for a small board: the scaled reserve and muster of :data:`SMALL_BOARDS`
     or :data:`TINY_BOARDS` (2 and 1 for other sizes) unless given, plus other knobs."""
     default_reserve, default_muster = {**TINY_BOARDS, **SMALL_BOARDS}.get((rows, cols), (2, 1))
-    return Rules(
-        rows=rows,
-        cols=cols,
-        reserve=default_reserve if reserve is None else reserve,
-        muster=default_muster if muster is None else muster,
-        **knobs,
-    )
+    fields = {
+        "rows": rows,
+        "cols": cols,
+        "reserve": default_reserve if reserve is None else reserve,
+        "muster": default_muster if muster is None else muster,
+    }
+    return Rules.from_dict({**fields, **knobs})
 
 
 def solve_board(rules: Rules, *, max_states: int = 2_000_000) -> dict[str, Any]:
