@@ -138,7 +138,7 @@ def test_bad_exact_results_files_name_row_and_column(tmp_path):
 
 def test_the_committed_results_cover_every_board_and_variant():
     frame = load_exact_results()
-    assert set(frame["board"]) == {"3x3", "3x4", "4x4"}
+    assert set(frame["board"]) == {"2x2", "3x2", "3x3", "3x4", "4x4"}
     assert set(frame["variant"]) == set(VARIANTS)
     small = frame[(frame["board"] == "3x3") & (frame["variant"] == "default")].iloc[0]
     rules = Rules(rows=3, cols=3, reserve=int(small["reserve"]), muster=int(small["muster"]))
