@@ -35,6 +35,7 @@ __all__ = [
     "VARIANTS",
     "exact_results",
     "load_exact_results",
+    "results_grid",
     "save_exact_results",
     "small_board_rules",
     "solve_board",
@@ -137,6 +138,23 @@ def exact_results(
 
 def _swap(value: str) -> str:
     return {"win": "loss", "loss": "win"}.get(value, value)
+
+
+def results_grid(frame: pd.DataFrame) -> pd.DataFrame:
+    """Variants down, boards across, cells ``"draw"`` or ``"loss in 8"`` (for light).
+
+    >>> frame = pd.DataFrame({"board": ["2x2", "2x2"], "variant": ["default", "hardcore"],
+    ...                       "light": ["draw", "loss"], "plies": pd.array([None, 8], "Int64")})
+    >>> results_grid(frame).to_dict()
+    {'2x2': {'default': 'draw', 'hardcore': 'loss in 8'}}
+    """
+    cells = [
+        light if pd.isna(plies) else f"{light} in {plies}"
+        for light, plies in zip(frame["light"], frame["plies"], strict=True)
+    ]
+    grid = frame.assign(cell=cells).pivot(index="variant", columns="board", values="cell")
+    order = list(dict.fromkeys(frame["variant"]))
+    return grid.reindex(order).rename_axis(index="variant", columns="board")
 
 
 def save_exact_results(frame: pd.DataFrame, path: str | Path = "exact_results.csv") -> Path:
