@@ -33,7 +33,7 @@ unit: install
 	$(BIN)/python -m pytest -q -n 2 --doctest-modules workbench tests --ignore=tests/browser
 
 nbval: install
-	$(BIN)/python -m pytest -q -n 2 --nbval notebooks --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --nbval notebooks --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 
 browser: install
 	$(BIN)/python -m pytest -q tests/browser

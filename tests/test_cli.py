@@ -28,3 +28,16 @@ def test_bad_arguments_are_one_line_on_stderr_and_exit_2(capsys):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("workbench: error: unrecognized arguments")
+
+
+def test_output_cut_short_by_the_reader_is_not_an_error():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workbench", "odds", "fight", "2", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    proc.stdout.close()  # the reader leaves before the command has written anything
+    err = proc.stderr.read()
+    assert proc.wait() == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err

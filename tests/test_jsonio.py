@@ -6,7 +6,7 @@ import os
 import pytest
 
 from workbench.errors import DataError
-from workbench.jsonio import load_json, save_json
+from workbench.jsonio import load_json, read_text, save_json
 
 
 def test_round_trip(tmp_path):
@@ -41,3 +41,15 @@ def test_data_error_lists_every_problem():
     err = DataError("level.json", ["$.width: expected int", "$.start: out of grid"])
     assert str(err) == "level.json: $.width: expected int (and 1 more problem(s))"
     assert err.details().splitlines()[1] == "level.json: $.start: out of grid"
+
+
+def test_read_text_names_the_file_when_unreadable(tmp_path):
+    good = tmp_path / "notes.txt"
+    good.write_text("héllo", encoding="utf-8")
+    assert read_text(good) == "héllo"
+    bad = tmp_path / "latin.txt"
+    bad.write_bytes("h\xe9llo".encode("latin-1"))
+    with pytest.raises(DataError, match=r"latin\.txt: not UTF-8 text"):
+        read_text(bad)
+    with pytest.raises(DataError, match="cannot read file"):
+        read_text(tmp_path / "missing.txt")

@@ -17,18 +17,27 @@ from typing import Any
 
 from workbench.errors import DataError
 
-__all__ = ["atomic_write_text", "load_json", "save_json"]
+__all__ = ["atomic_write_text", "load_json", "read_text", "save_json"]
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A UTF-8 text file's content, raising :class:`DataError` naming the file if unreadable.
+
+    Loaders of other formats (CSV decks, text maps) start here too.
+    """
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(str(path), f"cannot read file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise DataError(str(path), "not UTF-8 text") from None
 
 
 def load_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file, raising :class:`DataError` naming the file on any failure."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(path), f"cannot read file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DataError(str(path), "not UTF-8 text") from None
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

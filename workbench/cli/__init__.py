@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,7 +23,11 @@ from workbench.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 #: Modules of this package that contribute command groups, in help order.
-COMMAND_MODULES: tuple[str, ...] = ("odds", "valgard")
+COMMAND_MODULES: tuple[str, ...] = (
+    "odds",
+    "brawlhalla",
+    "valgard",
+)
 
 
 class _OneLineErrors(argparse.ArgumentParser):
@@ -60,3 +65,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (WorkbenchError, ValueError) as exc:
         print(f"workbench: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `workbench ... --json | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

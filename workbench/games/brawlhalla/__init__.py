@@ -1,4 +1,6 @@
-"""Brawlhalla, the 1 on 1 Viking board game: rules, exact combat odds, guardian, fights."""
+"""Brawlhalla, the 1 on 1 Viking board game: rules, exact combat odds, guardian, fights;
+the board, its checker, movement, fairness and cards live in their own modules
+(``board``, ``checker``, ``movement``, ``objectives``, ``chokes``, ``fairness``, ``cards``)."""
 
 from workbench.games.brawlhalla.combat import clash_odds, clash_tables, parse_modifier, power_bonus
 from workbench.games.brawlhalla.fights import assault, fight, fight_table

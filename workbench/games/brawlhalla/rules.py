@@ -8,6 +8,8 @@ reading; ``Rules().describe()`` lists them as a table.
 7
 >>> Rules(faces=8, ties="attacker").replace(dice_cap=5).dice_cap
 5
+>>> Rules(dragon_tiles_per_move=3).dragon_tiles_per_move
+3
 >>> Rules(guardian_dice=(5, 4, 9))
 Traceback (most recent call last):
 ...
@@ -156,3 +158,30 @@ class Rules:
     def attacks_per_turn(self) -> int:
         """How often one stack can attack in a turn (action points, per-unit limit)."""
         return min(self.action_points_per_turn, self.actions_per_unit_per_turn)
+
+    # --- terrain and movement (issue 4) ---
+    # (action_points_per_turn and actions_per_unit_per_turn above also bound movement:
+    # a unit makes at most ``attacks_per_turn`` moves or attacks a turn.)
+    dragon_tiles_per_move: int = knob(
+        2,
+        says="Dragons may move 2 tiles at a time, over any terrain.",
+        alternatives="1 (as slow as other units), 4 with Njord's breeze.",
+        minimum=1,
+    )
+    diagonal_moves_at_sea_and_air: bool = knob(
+        True,
+        says="Movement can't be made diagonally for terrestrial units; boats and dragons may.",
+        alternatives="False: no unit moves diagonally.",
+    )
+    boats_carry_land_units: bool = knob(
+        True,
+        says="Boats transport up to 4 units: land units ride a boat across water, "
+        "boarding and landing on a shore tile.",
+        alternatives="False: land units never leave their continent.",
+    )
+    flyers_pass_over_buildings: bool = knob(
+        True,
+        says="Buildings act as impassable terrain for enemies; flying units ignore terrain, "
+        "so a dragon flies over an enemy building but never stops on one.",
+        alternatives="False: enemy buildings also block a dragon's path.",
+    )

@@ -1,0 +1,184 @@
+"""The card list and exact draw odds (hypergeometric, in Fractions).
+
+``data/brawlhalla/cards.csv`` lists every card with its family (artifact, basic,
+ruin, face-down), how many copies the set has, its cost in ruin coins and a short
+effect key. Basic, ruin and face-down cards form the draw deck; artifacts are won
+at sanctuaries and never drawn.
+
+A player starts with ``opening_hand`` cards and draws one a turn. The hand (5) and
+face-up (5) limits force a discard when over 10 cards, but the player picks what
+to discard, so holding a chosen card by turn ``t`` is having drawn it among the
+first ``opening_hand + t`` cards; the limits only make holding more than 10 cards
+impossible. Cards dealt to the opponent from a shared deck are unseen and do not
+change these odds.
+
+>>> deck = load_cards()
+>>> int(draw_deck(deck)["count"].sum())
+90
+>>> holding_odds(deck, "Lucky finding", turn=0)
+Fraction(1, 18)
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import comb
+
+import pandas as pd
+
+from workbench.errors import DataError
+from workbench.games.brawlhalla.board import DATA_DIR
+
+__all__ = [
+    "FAMILIES",
+    "OPENING_HAND",
+    "draw_deck",
+    "draw_odds",
+    "hold_probability",
+    "holding_odds",
+    "load_cards",
+    "with_counts",
+]
+
+FAMILIES: tuple[str, ...] = ("artifact", "basic", "ruin", "face-down")
+_DRAWN_FAMILIES = ("basic", "ruin", "face-down")
+_COLUMNS = ("name", "family", "count", "cost", "effect")
+
+
+#: From the rule text: 5 cards to start, one draw a turn, 5 in hand and 5 face up at most.
+OPENING_HAND, DRAWS_PER_TURN, HAND_LIMIT, FACE_UP_LIMIT = 5, 1, 5, 5
+
+
+def _int(value: str, where: str, problems: list[str]) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        problems.append(f"{where}: {value!r}, expected a whole number")
+        return 0
+    if number < 0:
+        problems.append(f"{where}: {number}, expected 0 or more")
+    return number
+
+
+def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+    """Read the card list (default: the game's), validating every row.
+
+    Returns a DataFrame with columns name, family, count, cost, effect.
+    """
+    path = os.fspath(path or DATA_DIR / "cards.csv")
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    except OSError as exc:
+        raise DataError(path, f"cannot read file ({exc.strerror or exc})") from None
+    problems: list[str] = []
+    if rows and set(_COLUMNS) - set(rows[0]):
+        missing = ", ".join(sorted(set(_COLUMNS) - set(rows[0])))
+        raise DataError(path, f"missing column(s) {missing}; expected {', '.join(_COLUMNS)}")
+    records, names = [], set()
+    for line, row in enumerate(rows, start=2):
+        where = f"line {line}"
+        if row["family"] not in FAMILIES:
+            problems.append(
+                f"{where}, family: {row['family']!r}, expected one of {', '.join(FAMILIES)}"
+            )
+        if not row["name"]:
+            problems.append(f"{where}, name: empty")
+        elif row["name"] in names:
+            problems.append(f"{where}, name: {row['name']!r} listed twice")
+        names.add(row["name"])
+        records.append(
+            {
+                "name": row["name"],
+                "family": row["family"],
+                "count": _int(row["count"], f"{where}, count", problems),
+                "cost": _int(row["cost"], f"{where}, cost", problems),
+                "effect": row["effect"],
+            }
+        )
+    if problems:
+        raise DataError(path, problems)
+    return pd.DataFrame(records, columns=list(_COLUMNS))
+
+
+def draw_deck(cards: pd.DataFrame) -> pd.DataFrame:
+    """The cards players draw from: every family except artifacts."""
+    return cards[cards["family"].isin(_DRAWN_FAMILIES)].reset_index(drop=True)
+
+
+def with_counts(cards: pd.DataFrame, counts: Mapping[str, int]) -> pd.DataFrame:
+    """A copy of the card list with some cards' counts changed (by name)."""
+    unknown = sorted(set(counts) - set(cards["name"]))
+    if unknown:
+        raise ValueError(f"unknown card(s): {', '.join(unknown)}")
+    edited = cards.copy()
+    for name, count in counts.items():
+        if count < 0:
+            raise ValueError(f"{name}: count {count}, expected 0 or more")
+        edited.loc[edited["name"] == name, "count"] = count
+    return edited
+
+
+def hold_probability(deck_size: int, copies: int, seen: int, *, at_least: int = 1) -> Fraction:
+    """Exact chance that ``seen`` cards drawn from ``deck_size`` include ``at_least`` of
+    the ``copies`` wanted (hypergeometric tail).
+
+    >>> hold_probability(4, 2, 2)
+    Fraction(5, 6)
+    """
+    seen = min(seen, deck_size)
+    total = comb(deck_size, seen)
+    hits = sum(
+        comb(copies, k) * comb(deck_size - copies, seen - k)
+        for k in range(at_least, min(copies, seen) + 1)
+    )
+    return Fraction(hits, total)
+
+
+def _copies(deck: pd.DataFrame, target: str) -> int:
+    if target in FAMILIES:
+        return int(deck.loc[deck["family"] == target, "count"].sum())
+    if target not in set(deck["name"]):
+        raise ValueError(f"{target!r} is neither a drawn card nor a family")
+    return int(deck.loc[deck["name"] == target, "count"].sum())
+
+
+def holding_odds(
+    cards: pd.DataFrame,
+    target: str,
+    *,
+    turn: int,
+    at_least: int = 1,
+    opening_hand: int = OPENING_HAND,
+    draws_per_turn: int = DRAWS_PER_TURN,
+    most_held: int = HAND_LIMIT + FACE_UP_LIMIT,
+) -> Fraction:
+    """Chance of holding ``at_least`` copies of a card (or of a family) at turn ``turn``
+    (0 = the opening hand, then ``draws_per_turn`` a turn; at most ``most_held`` cards)."""
+    deck = draw_deck(cards)
+    if at_least > most_held:
+        return Fraction(0)
+    seen = opening_hand + turn * draws_per_turn
+    return hold_probability(
+        int(deck["count"].sum()), _copies(deck, target), seen, at_least=at_least
+    )
+
+
+def draw_odds(
+    cards: pd.DataFrame,
+    targets: Sequence[str],
+    *,
+    turns: Sequence[int] = range(0, 11),
+    at_least: int = 1,
+) -> pd.DataFrame:
+    """Table of exact odds: one row per target (card or family), one column per turn."""
+    return pd.DataFrame(
+        {
+            t: [holding_odds(cards, name, turn=t, at_least=at_least) for name in targets]
+            for t in turns
+        },
+        index=pd.Index(list(targets), name=f"holding at least {at_least} of"),
+    ).rename_axis(columns="turn")
