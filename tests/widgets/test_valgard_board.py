@@ -91,6 +91,14 @@ def test_clicking_elsewhere_deselects_and_the_computer_side_is_locked():
     assert widget.selected is None
 
 
+def test_an_empty_home_octagon_deploys_even_with_a_piece_selected():
+    widget = board(state=parse_position(GAME, MIDGAME), computer="nobody")
+    widget.click("2,1")
+    widget.click("3,3")
+    assert widget.state.pieces()[(3, 3)] == "l" and widget.state.reserves == (1, 3)
+    assert widget.status.value.startswith("You (light) played +d1.")
+
+
 def test_cast_a_rune_by_clicking_a_socket():
     widget = board(state=parse_position(GAME, MIDGAME), computer="nobody")
     widget.click("2,1")

@@ -246,8 +246,9 @@ class ValgardBoard(widgets.VBox):
     def _play_click(self, ident: str) -> None:
         if self.state.is_terminal() or self._whose_turn() == "computer":
             return
-        if ident in self._targets:
-            said = [self._apply(self._targets[ident], by="You")]
+        action = self._targets.get(ident, targets_of(self.state, None).get(ident))
+        if action is not None:  # a target of the selected piece, or a deploy
+            said = [self._apply(action, by="You")]
             if not self.state.is_terminal() and self._whose_turn() == "computer":
                 said.append(self._apply(self.agent.act(self.state), by="Computer"))
             self._announce(said)
