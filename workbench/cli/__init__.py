@@ -26,6 +26,7 @@ __all__ = ["build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "odds",
     "brawlhalla",
+    "raid",
     "valgard",
 )
 

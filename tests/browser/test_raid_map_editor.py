@@ -1,0 +1,15 @@
+"""The Viking Raid map editor in a real browser: painting a hex changes the total."""
+
+from playwright.sync_api import expect
+
+
+def test_painting_a_hex_changes_the_total(open_voila):
+    page = open_voila("raid_map_editor_check.ipynb")
+    total = page.locator(".raid-total")
+    expect(total).to_contain_text("24 gold on 10 hexes", timeout=120_000)
+    page.locator(".wb-board-svg [data-cell='1,0']").click()  # default tool: gold 1
+    expect(total).to_contain_text("25 gold on 11 hexes")
+    page.get_by_role("button", name="gold 3").click()
+    page.locator(".wb-board-svg [data-cell='1,0']").click()
+    expect(total).to_contain_text("27 gold on 11 hexes")
+    expect(page.locator(".wb-board-svg [data-label='1,0']")).to_have_text("3")

@@ -1,0 +1,54 @@
+"""The layout race: mutations keep the budget, halving keeps the better half, intervals hold."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.errors import RulesError
+from workbench.games.viking_raid import default_map
+from workbench.games.viking_raid.optimise import mutate_layout, optimise_layout, spread_ci
+
+MAP = default_map()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mutations_keep_total_count_and_validity(seed, steps):
+    rng = np.random.default_rng(seed)
+    layout = MAP
+    for _ in range(steps):
+        layout = mutate_layout(layout, rng, min_gold=1, max_gold=5)
+    assert layout.total_treasure == MAP.total_treasure
+    assert len(layout.treasure) == len(MAP.treasure)
+    assert all(1 <= gold <= 5 for _, gold in layout.treasure)
+    assert not set(dict(layout.treasure)) & (set(layout.starts) | layout.blocked)
+    assert (layout.starts, layout.blocked) == (MAP.starts, MAP.blocked)
+
+
+def test_spread_interval_against_direct_resampling():
+    rng = np.random.default_rng(1)
+    winners = rng.choice(3, size=600, p=[0.5, 0.3, 0.2])
+    frame = pd.DataFrame({f"return{s}": (winners == s).astype(float) for s in range(3)})
+    spread, lo, hi = spread_ci(frame)
+    shares = np.bincount(winners, minlength=3) / 600
+    assert spread == pytest.approx(shares.max() - shares.min())
+    assert lo < spread < hi and hi - lo < 0.2
+
+
+def test_race_halves_the_pool_and_confirms_with_fresh_games():
+    result = optimise_layout(
+        MAP, candidates=4, games=6, rungs=2, confirm_games=20, generations=2, seed=3, progress=False
+    )
+    ladder = result.ladder
+    assert ladder.groupby(["generation", "rung"]).size().tolist() == [4, 2, 4, 2]
+    assert set(ladder[ladder["rung"] == 1]["games"]) == {18}
+    assert result.best.total_treasure == MAP.total_treasure
+    assert set(result.confirmation["map"]) == {"best", "original"}
+    assert (result.spreads["games"] == 20).all()
+    named = result.best_map("trial")
+    assert named.name == "trial" and named.treasure == result.best.treasure
+    assert "greedy self-play, rules 0.21" in named.notes[0] and "2 race(s)" in named.notes[1]
+    with pytest.raises(RulesError, match="generations must be at least 1"):
+        optimise_layout(MAP, generations=0)

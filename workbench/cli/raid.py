@@ -1,0 +1,179 @@
+"""``workbench raid``: Viking Raid balance from the command line.
+
+    workbench raid simulate MAP.json [--version 0.21] [--agent greedy] [--games N]
+                            [--seed S] [--workers W] [--json]
+    workbench raid optimise MAP.json [--version 0.21] [--agent greedy] [--candidates 32]
+                            [--games 200] [--rungs 3] [--generations 1] [--confirm-games 2000]
+                            [--seed S]
+                            [--workers W] [--out BEST.json] [--json]
+
+``simulate --json`` prints ``{"games": N, "roles": {"archer": {"win_share": x,
+"win_share_ci": [lo, hi], "mean_gold": g}, "huscarl": {...}, "berserker": {...}},
+"mean_turns": t}``, where ``mean_turns`` counts the turns Vikings played per game
+(all three together; skipped turns are not played).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import pathlib
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from workbench.cli.output import print_json, print_table
+from workbench.errors import RulesError
+from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
+from workbench.games.viking_raid.engine import RaidGame
+from workbench.games.viking_raid.maps import ROLES, load_map, save_map
+from workbench.games.viking_raid.optimise import optimise_layout
+from workbench.games.viking_raid.rules import VERSIONS, Rules
+
+__all__ = ["register"]
+
+
+def register(subparsers) -> None:
+    """Add ``raid simulate`` and ``raid optimise``."""
+    raid = subparsers.add_parser("raid", help="Viking Raid: role balance and treasure layouts")
+    commands = raid.add_subparsers(dest="raid_command", metavar="COMMAND", required=True)
+    simulate_cmd = commands.add_parser("simulate", help="self-play games; win share per role")
+    _common(simulate_cmd, games=1000)
+    simulate_cmd.set_defaults(func=_simulate)
+    optimise_cmd = commands.add_parser("optimise", help="race treasure layouts for role balance")
+    _common(optimise_cmd, games=200)
+    optimise_cmd.add_argument("--candidates", type=int, default=32, help="layouts raced")
+    optimise_cmd.add_argument("--rungs", type=int, default=3, help="halving rounds")
+    optimise_cmd.add_argument(
+        "--generations", type=int, default=1, help="races, each around the last winner"
+    )
+    optimise_cmd.add_argument(
+        "--confirm-games", type=int, default=2000, help="fresh-seed games for the final comparison"
+    )
+    optimise_cmd.add_argument("--out", help="save the best layout as a map file here")
+    optimise_cmd.set_defaults(func=_optimise)
+
+
+def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
+    parser.add_argument("map", metavar="MAP.json", help="a Viking Raid map file")
+    parser.add_argument("--version", default="0.21", help=f"rules version: {', '.join(VERSIONS)}")
+    parser.add_argument("--agent", default="greedy", help=f"agent kind: {', '.join(AGENTS)}")
+    parser.add_argument("--games", type=int, default=games, help="games (per candidate)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (1: serial)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _setup(args):
+    if args.agent not in AGENTS:
+        raise RulesError(f"--agent: expected one of {', '.join(AGENTS)}, got {args.agent!r}")
+    if args.games < 1:
+        raise RulesError(f"--games: expected a positive number, got {args.games}")
+    if args.workers < 1:
+        raise RulesError(f"--workers: expected a positive number, got {args.workers}")
+    return load_map(args.map), Rules.version(args.version)
+
+
+@contextlib.contextmanager
+def _executor(workers: int) -> Iterator[ProcessPoolExecutor | None]:
+    """A process pool of ``workers`` processes, or None (serial) for one."""
+    if workers == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield pool
+
+
+def _simulate(args) -> int:
+    raid_map, rules = _setup(args)
+    with _executor(args.workers) as executor:
+        results = simulate(
+            RaidGame(raid_map, rules),
+            args.agent,
+            games=args.games,
+            seed=args.seed,
+            executor=executor,
+            progress=not args.json,
+        )
+    table = balance_table(results)
+    if args.json:
+        roles = {
+            row["role"]: {
+                "win_share": row["win share"],
+                "win_share_ci": [row["win share lo"], row["win share hi"]],
+                "mean_gold": row["gold"],
+            }
+            for _, row in table.iterrows()
+        }
+        print_json(
+            {"games": len(results), "roles": roles, "mean_turns": float(results["plies"].mean())}
+        )
+        return 0
+    shown = table[
+        [
+            "role",
+            "win share",
+            "win share lo",
+            "win share hi",
+            "gold",
+            "tribute given",
+            "tribute taken",
+        ]
+    ].round(3)
+    title = (
+        f"{raid_map.name}, rules {args.version}, {args.agent} self-play, "
+        f"{len(results)} games, {results['rounds'].mean():.1f} rounds on average"
+    )
+    print_table(shown, title=title)
+    return 0
+
+
+def _optimise(args) -> int:
+    raid_map, rules = _setup(args)
+    with _executor(args.workers) as executor:
+        result = optimise_layout(
+            raid_map,
+            rules,
+            agent=args.agent,
+            candidates=args.candidates,
+            games=args.games,
+            rungs=args.rungs,
+            generations=args.generations,
+            confirm_games=args.confirm_games,
+            seed=args.seed,
+            executor=executor,
+            progress=not args.json,
+        )
+    if args.out:
+        save_map(result.best_map(pathlib.Path(args.out).stem), args.out)
+    spreads = result.spreads.set_index("map")
+    shares = result.confirmation.set_index(["map", "role"])
+    if args.json:
+        print_json(
+            {
+                "resolved": result.resolved,
+                "treasure": [[q, r, g] for (q, r), g in result.best.treasure],
+                **{
+                    label: {
+                        "spread": spreads.loc[label, "spread"],
+                        "spread_ci": [
+                            spreads.loc[label, "spread lo"],
+                            spreads.loc[label, "spread hi"],
+                        ],
+                        "win_share": {
+                            role: shares.loc[(label, role), "win share"] for role in ROLES
+                        },
+                    }
+                    for label in ("best", "original")
+                },
+            }
+        )
+        return 0
+    print_table(result.spreads.round(3), title="Spread of role win shares (fresh seeds)")
+    print_table(
+        result.confirmation[["map", "role", "win share", "win share lo", "win share hi"]].round(3)
+    )
+    ranking = "supported" if result.resolved else "NOT resolved at this budget (intervals overlap)"
+    print(f"ranking of the finalists: {ranking}")
+    if args.out:
+        print(f"saved the best layout to {args.out}")
+    return 0

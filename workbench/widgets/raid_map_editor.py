@@ -1,0 +1,189 @@
+"""A Viking Raid map editor on the shared board view.
+
+Pick a tool in the palette, then click or drag over hexes: paint gold (1 to 5),
+clear it, place rocks, move the Archer's, Huscarl's or Berserker's start, or grow
+and shrink the mat (a ring of pale hexes around it can be painted into the map).
+The total treasure, the problems that keep the map from being valid, and a table
+of each role's distances to the centre and the treasure update after every
+stroke. Load and Save read and write map files (atomically).
+
+>>> editor = RaidMapEditor()
+>>> editor.total.value
+'Treasure: 24 gold on 10 hexes'
+>>> editor.tools.value = "gold 5"
+>>> editor.view._handle_custom_msg({"event": "click", "cell": "1,0"}, [])
+>>> editor.total.value
+'Treasure: 29 gold on 11 hexes'
+"""
+
+from __future__ import annotations
+
+import os
+
+import ipywidgets as widgets
+
+from workbench.errors import DataError
+from workbench.games.viking_raid.board import role_summary
+from workbench.games.viking_raid.drawing import map_shapes, viking_marks
+from workbench.games.viking_raid.maps import ROLES, RaidMap, default_map, load_map, save_map
+from workbench.games.viking_raid.rules import Rules
+from workbench.grids.hexagonal import Hex
+from workbench.widgets.board import BoardView, parse_cell_id
+
+__all__ = ["TOOLS", "RaidMapEditor"]
+
+#: Palette entries, in order.
+TOOLS: tuple[str, ...] = (
+    *(f"gold {n}" for n in range(1, 6)),
+    "clear",
+    "rock",
+    *(f"{role} start" for role in ROLES),
+    "add hex",
+    "remove hex",
+)
+
+
+class RaidMapEditor(widgets.VBox):
+    """Paint a Viking Raid map with the mouse; see totals and role distances live.
+
+    Parameters
+    ----------
+    raid_map : RaidMap, optional
+        The map to start from (default: the shipped ``default`` map).
+    path : str, optional
+        File name shown in the Load/Save box.
+    rules : Rules, optional
+        Rules used for the role distances (movement differs between versions).
+    """
+
+    def __init__(
+        self,
+        raid_map: RaidMap | None = None,
+        *,
+        path: str | os.PathLike[str] = "my_map.json",
+        rules: Rules | None = None,
+    ):
+        self.rules = rules or Rules()
+        self.tools = widgets.ToggleButtons(options=TOOLS, value="gold 1", description="Tool")
+        self.tools.style.button_width = "88px"
+        self.view = BoardView(width_px=460)
+        self.total = widgets.Label().add_class("raid-total")
+        self.status = widgets.Label().add_class("raid-status")
+        self.summary = widgets.HTML().add_class("raid-summary")
+        self.name = widgets.Text(description="Name")
+        self.path = widgets.Text(value=str(path), description="File")
+        self.load_button = widgets.Button(description="Load").add_class("raid-load")
+        self.save_button = widgets.Button(description="Save").add_class("raid-save")
+        self.load_button.on_click(lambda _: self.load(self.path.value))
+        self.save_button.on_click(lambda _: self.save(self.path.value))
+        self.view.on_cell_event(self._on_cell)
+        self.name.observe(lambda change: self._refresh(), names="value")
+        super().__init__(
+            [
+                self.tools,
+                widgets.HBox([self.view, widgets.VBox([self.total, self.summary])]),
+                widgets.HBox([self.name, self.path, self.load_button, self.save_button]),
+                self.status,
+            ]
+        )
+        self.add_class("raid-map-editor")
+        self.set_map(raid_map or default_map())
+
+    # -- the map being edited -----------------------------------------------------------------
+    def set_map(self, raid_map: RaidMap) -> None:
+        """Start editing ``raid_map``."""
+        self._hexes = set(raid_map.hexes)
+        self._blocked = set(raid_map.blocked)
+        self._treasure = dict(raid_map.treasure)
+        self._starts = list(raid_map.starts)
+        self._notes = raid_map.notes
+        self.name.value = raid_map.name
+        self._refresh()
+
+    def draft(self) -> RaidMap:
+        """The map as painted, not validated (it may break the schema)."""
+        return RaidMap(
+            name=self.name.value,
+            hexes=tuple(sorted(self._hexes)),
+            starts=tuple(self._starts),
+            treasure=tuple(sorted(self._treasure.items())),
+            blocked=frozenset(self._blocked),
+            notes=self._notes,
+        )
+
+    def to_map(self) -> RaidMap:
+        """The map as painted, validated (``DataError`` lists what is wrong)."""
+        return RaidMap.from_dict(self.draft().to_dict(), source=f"map {self.name.value!r}")
+
+    # -- painting -------------------------------------------------------------------------------
+    def paint(self, h: Hex, tool: str | None = None) -> str:
+        """Apply ``tool`` (default: the palette's) to hex ``h``; returns what happened."""
+        tool = tool or self.tools.value
+        if tool not in TOOLS:
+            raise ValueError(f"unknown tool {tool!r}; tools: {', '.join(TOOLS)}")
+        is_start = h in self._starts
+        if tool == "add hex":
+            self._hexes.add(h)
+            return f"{h} added"
+        if h not in self._hexes:
+            return f"{h} is off the map: add it first"
+        if tool.endswith(" start"):
+            seat = ROLES.index(tool.removesuffix(" start"))
+            if is_start and self._starts[seat] != h:
+                return f"{h} is already another role's start"
+            self._starts[seat] = h
+            self._blocked.discard(h)
+            self._treasure.pop(h, None)
+            return f"{ROLES[seat]} starts on {h}"
+        if is_start:
+            return f"{h} is a start hex: move the start first"
+        self._treasure.pop(h, None)
+        self._blocked.discard(h)
+        if tool == "remove hex":
+            self._hexes.discard(h)
+        elif tool == "rock":
+            self._blocked.add(h)
+        elif tool.startswith("gold "):
+            self._treasure[h] = int(tool.split()[1])
+        return f"{tool} on {h}"
+
+    def _on_cell(self, ident: str, kind: str) -> None:
+        _, cell = parse_cell_id(ident)
+        self.status.value = self.paint((cell[0], cell[1]))
+        self._refresh(keep_status=True)
+
+    def _refresh(self, *, keep_status: bool = False) -> None:
+        draft = self.draft()
+        self.view.shapes = map_shapes(draft, frame=1, show_starts=False)
+        self.view.marks = viking_marks(dict(enumerate(draft.starts)))
+        self.total.value = f"Treasure: {draft.total_treasure} gold on {len(draft.treasure)} hexes"
+        try:
+            valid = self.to_map()
+        except DataError as error:
+            self.summary.value = "<b>Not a valid map yet:</b><br>" + "<br>".join(error.problems)
+            return
+        table = role_summary(valid, self.rules)
+        self.summary.value = table.to_html(index=False, border=0)
+        if not keep_status:
+            self.status.value = "valid map"
+
+    # -- files --------------------------------------------------------------------------------
+    def load(self, path: str | os.PathLike[str]) -> bool:
+        """Edit the map in ``path``; on error the status line says why and nothing changes."""
+        try:
+            self.set_map(load_map(path))
+        except DataError as error:
+            self.status.value = f"not loaded: {error}"
+            return False
+        self.status.value = f"loaded {path}"
+        return True
+
+    def save(self, path: str | os.PathLike[str]) -> bool:
+        """Save the map (only if valid) to ``path`` atomically; the status line reports."""
+        try:
+            save_map(self.to_map(), path)
+        except (DataError, OSError) as error:
+            self.status.value = f"not saved: {error}"
+            return False
+        self.status.value = f"saved {path}"
+        return True
