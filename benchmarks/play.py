@@ -183,11 +183,58 @@ def parallel() -> list[Row]:
     return [("tournament games / s (2 processes)", 40 / pooled, "/s", "serial", serial / pooled)]
 
 
+def valgard() -> list[Row]:
+    """Valgard: playouts, MCTS and exact solving of the small boards (6x6 unless stated)."""
+    from workbench.games.valgard import ValgardGame
+    from workbench.games.valgard.balance import mcts_agent
+    from workbench.games.valgard.exact import SMALL_BOARDS, small_board_rules
+
+    game = ValgardGame()
+    start = game.initial_state()
+    count = 200
+    fast, _ = timed(lambda: [game.playout(start, seed=s) for s in range(count)])
+    generic, _ = timed(lambda: _capped_playouts(game, count), repeat=1)
+    midgame = start
+    rng = python_random(1)
+    for _ in range(20):
+        midgame = midgame.apply(rng.choice(midgame.legal_actions()))
+    think, _ = timed(lambda: mcts_agent(1000)(game, seed=0).act(midgame))
+    rows: list[Row] = [
+        ("Valgard random playouts / s (6x6)", count / fast, "/s", "state-object playouts",
+         generic / fast),
+        ("Valgard MCTS simulations / s (6x6, 1 move)", 1000 / think, "/s", "-", None),
+        ("Valgard MCTS 1,000 simulations, one move", think * 1000, "ms", "target 1,000 ms",
+         1.0 / think),
+    ]  # fmt: skip
+    for (board_rows, board_cols), (reserve, muster) in SMALL_BOARDS.items():
+        small = ValgardGame(small_board_rules(board_rows, board_cols))
+        listing, graph = timed(lambda small=small: state_graph(small), repeat=1)
+        propagate, _ = timed(lambda graph=graph: retrograde(graph))
+        label = f"{board_rows}x{board_cols}, reserve {reserve}, muster {muster}"
+        rows.append((f"Valgard retrograde states / s ({label})", graph.size / propagate, "/s",
+                     "-", None))  # fmt: skip
+        rows.append((f"Valgard time to solve {label} ({graph.size:,} states)",
+                     (listing + propagate) * 1000, "ms", "-", None))  # fmt: skip
+    return rows
+
+
+def _capped_playouts(game, count: int, seed: int = 0) -> None:
+    """Random games through the protocol (legal lists and new states), up to the ply cap."""
+    rng = python_random(seed)
+    for _ in range(count):
+        state = game.initial_state()
+        for _ in range(game.info.max_plies):
+            if state.current_player() == TERMINAL:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
 SECTIONS: dict[str, Callable[[], list[Row]]] = {
     "mcts": mcts,
     "search": search,
     "solve": solve,
     "parallel": parallel,
+    "valgard": valgard,
 }
 
 

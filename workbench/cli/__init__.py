@@ -26,7 +26,9 @@ __all__ = ["build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "odds",
     "brawlhalla",
+    "daggers",
     "raid",
+    "valgard",
     "valhalla",
 )
 

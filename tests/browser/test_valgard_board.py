@@ -1,0 +1,25 @@
+"""The Valgard board in a real browser: muster, move a piece, see the computer's reply."""
+
+import re
+
+from playwright.sync_api import expect
+
+
+def test_move_a_piece_and_see_the_reply_in_voila(open_voila):
+    page = open_voila("valgard_board_check.ipynb")
+    board = page.locator(".valgard-board .wb-board-svg")
+    status = page.locator(".valgard-status")
+    home = board.locator("[data-cell='3,1']")
+    expect(home).to_be_visible(timeout=120_000)
+    expect(board.locator(".wb-highlight")).to_have_count(4)  # the muster targets
+    home.click()
+    expect(status).to_contain_text(
+        "You (light) played +b1. Computer (dark) played +", timeout=60_000
+    )
+    home.click()  # select the warrior: its targets light up
+    expect(board.locator(".wb-highlight[data-cell='2,1']")).to_be_visible()
+    board.locator("[data-cell='2,1']").click()
+    expect(status).to_contain_text(
+        "You (light) played b1-b2. Computer (dark) played", timeout=60_000
+    )
+    expect(page.locator(".valgard-position textarea")).to_have_value(re.compile(r"\n2 \. l"))

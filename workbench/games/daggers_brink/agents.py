@@ -1,0 +1,391 @@
+"""Strategies for Daggers Brink: small agent classes a designer can subclass in a notebook.
+
+Every agent has ``act(state) -> action`` and dispatches on ``state.decision`` to
+one method per decision (``choose_source``, ``choose_discard``, ``choose_attack``,
+``choose_wildcards``, ``choose_strip``). :class:`HandAgent` plays every decision
+from three small ideas, each a method to override:
+
+- ``hand_value(attributes)``: how much it likes a hand's (speed, health, defend,
+  attack); it keeps the best five cards by this value, and takes the discard
+  pile's top card only when that improves the hand;
+- ``wants_challenge(state)``: challenge after ``patience`` laps of the draw phase;
+- ``choose_target(state, targets)``: ``"weakest"`` (the opponent it most likely
+  wounds), ``"strongest"`` (the one most likely to wound it), ``"leader"`` (most
+  tokens) or ``"random"``.
+
+Agents only look at what the player may see: its own hand, the face-up discard
+pile, tokens, and in combat every hand (cards are laid face up).
+
+>>> from workbench.games.daggers_brink.engine import DaggersBrink
+>>> from workbench.play import play_game
+>>> game = DaggersBrink(3)
+>>> record = play_game(game, [FocusAgent(game, seed=s) for s in range(3)], seed=3)
+>>> sum(record.returns), record.summary["rounds"] > 0
+(1.0, True)
+
+A new strategy is a few lines:
+
+>>> class Speedy(HandAgent):
+...     name = "speedy"
+...     def hand_value(self, attributes):
+...         speed, health, defend, attack = attributes
+...         return 10 * speed + attack
+>>> Speedy(game, seed=0).name
+'speedy'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, ClassVar
+
+from workbench.errors import RulesError
+from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
+from workbench.games.daggers_brink.odds import wound_chance
+from workbench.play.agents import RandomAgent, Seed, python_random
+
+__all__ = [
+    "STRATEGIES",
+    "TARGETS",
+    "AggressiveAgent",
+    "BalancedAgent",
+    "DaggersAgent",
+    "FocusAgent",
+    "HandAgent",
+    "TankAgent",
+    "strategy",
+]
+
+#: Target policies understood by :meth:`HandAgent.choose_target`.
+TARGETS = ("weakest", "strongest", "leader", "random")
+
+Attributes = tuple[int, int, int, int]
+_SHARED_MEMOS: dict[Any, dict[tuple[int, ...], tuple[int, float]]] = {}
+
+
+class DaggersAgent:
+    """Base class: ``act`` dispatches on the decision; subclasses fill in the choices.
+
+    Built like every ``workbench.play`` agent, as ``Agent(game, *, seed=None, **options)``;
+    every choice not overridden is uniformly random.
+
+    Parameters
+    ----------
+    game : DaggersBrink, optional
+        The game (unused by the base class; there for the agent-factory convention).
+    seed : int, numpy.random.Generator, SeedSequence or None
+        Source of the agent's own randomness (ties, random choices).
+    """
+
+    name: ClassVar[str] = "agent"
+
+    def __init__(self, game: Any = None, *, seed: Seed = None):
+        self.rng = python_random(seed)
+        self._choose = {
+            "source": self.choose_source,
+            "discard": self.choose_discard,
+            "attack": self.choose_attack,
+            "wildcards": self.choose_wildcards,
+            "strip": self.choose_strip,
+        }
+
+    def act(self, state: Any) -> Any:
+        """The action for the decision ``state`` is at."""
+        return self._choose[state.decision](state)
+
+    def choose_source(self, state: Any) -> Any:
+        return self.rng.choice(state.legal_actions())
+
+    choose_discard = choose_attack = choose_wildcards = choose_strip = choose_source
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class HandAgent(DaggersAgent):
+    """Keeps the best hand by :meth:`hand_value`, challenges after ``patience`` laps, attacks
+    by a target policy, and discards wildcards when stripping improves its fight.
+
+    Parameters
+    ----------
+    target : str
+        One of :data:`TARGETS`.
+    patience : int
+        Laps of the draw phase after which it challenges (the rules may forbid
+        challenging earlier; 0 means as soon as allowed).
+    seed : int, numpy.random.Generator, SeedSequence or None
+        For random targets and ties.
+    """
+
+    name = "hand"
+
+    def __init__(
+        self,
+        game: Any = None,
+        *,
+        seed: Seed = None,
+        target: str = "weakest",
+        patience: int = 2,
+    ):
+        super().__init__(game, seed=seed)
+        if target not in TARGETS:
+            raise RulesError(f"target: expected one of {', '.join(TARGETS)}, got {target!r}")
+        if patience < 0:
+            raise RulesError(f"patience: expected an integer >= 0, got {patience!r}")
+        self.target, self.patience = target, patience
+        key = self.memo_key()
+        self._memo = {} if key is None else _SHARED_MEMOS.setdefault(key, {})
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(target={self.target!r}, patience={self.patience})"
+
+    def memo_key(self) -> Any:
+        """Agents with equal non-None keys value every hand alike and share one memo of
+        best discards (a speed-up across games); ``None`` (the default) keeps it private."""
+        return None
+
+    # ------------------------------------------------------------- the ideas
+    def hand_value(self, attributes: Attributes) -> float:
+        """How much the agent likes a hand; by default the sum of its attributes."""
+        return float(sum(attributes))
+
+    def wants_challenge(self, state: Any) -> bool:
+        """Challenge once ``patience`` laps of the draw phase have passed."""
+        return state.turn >= self.patience * (len(state.tokens) - state.tokens.count(0))
+
+    def choose_target(self, state: Any, targets: Sequence[int]) -> int:
+        """The seat to attack among ``targets``, by the agent's target policy."""
+        if self.target == "random":
+            return self.rng.choice(targets)
+        attrs, tokens, threshold = state.attrs, state.tokens, state.rules.hit_threshold
+        _, health, defend, attack = attrs[state.player]
+        if self.target == "weakest":
+            return max(
+                targets,
+                key=lambda t: (
+                    wound_chance(attack, attrs[t][2], attrs[t][1], threshold),
+                    -tokens[t],
+                ),
+            )
+        if self.target == "strongest":
+            return max(targets, key=lambda t: wound_chance(attrs[t][3], defend, health, threshold))
+        return max(
+            targets,
+            key=lambda t: (tokens[t], wound_chance(attack, attrs[t][2], attrs[t][1], threshold)),
+        )
+
+    # ------------------------------------------------------- the decisions
+    def _value_without(self, full: Attributes, bonus: tuple[int, int, int, int]) -> float:
+        return self.hand_value((full[0] - bonus[0], full[1] - bonus[1], full[2] - bonus[2],
+                                full[3] - bonus[3]))  # fmt: skip
+
+    def _best_discard(
+        self, state: Any, hand: tuple[int, ...], full: Attributes
+    ) -> tuple[int, float]:
+        """The card whose discard leaves the best hand (``full``: the attributes of
+        ``hand``), and that hand's value; memoised, as ``hand_value`` depends on the
+        attributes alone."""
+        known = self._memo.get(hand)
+        if known is None:
+            bonus = state.card_bonuses
+            known = max(
+                ((self._value_without(full, bonus[card]), -card) for card in set(hand)),
+            )
+            known = self._memo[hand] = (-known[1], known[0])
+        return known
+
+    def choose_source(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if CHALLENGE in legal and (len(legal) == 1 or self.wants_challenge(state)):
+            return CHALLENGE
+        top = state.discard_top
+        if DISCARD_PILE in legal and top is not None:
+            mine = state.attributes(state.player)
+            b = state.card_bonuses[top]
+            full = (mine[0] + b[0], mine[1] + b[1], mine[2] + b[2], mine[3] + b[3])
+            hand = tuple(sorted((*state.hands[state.player], top)))
+            kept, value = self._best_discard(state, hand, full)
+            if kept != top and value > self.hand_value(mine):
+                return DISCARD_PILE
+        return DECK if DECK in legal else legal[0]
+
+    def choose_discard(self, state: Any) -> Any:
+        full = state.attributes(state.player)
+        card, _ = self._best_discard(state, state.hands[state.player], full)
+        if state.rules.discard_drawn_card or card != state.drawn:
+            return card
+        legal = state.legal_actions()  # the card just drawn may have to stay
+        bonus = state.card_bonuses
+        return max(legal, key=lambda c: (self._value_without(full, bonus[c]), -c))
+
+    def choose_attack(self, state: Any) -> Any:
+        targets = state.targets(state.player)
+        if not targets:
+            return PASS
+        target = targets[0] if len(targets) == 1 else self.choose_target(state, targets)
+        choices = state.wildcard_choices(state.player)
+        if len(choices) == 1:
+            return Attack(target, choices[0])
+        best = max(choices, key=lambda w: self._fight_value(state, w, target, True))
+        return Attack(target, best)
+
+    def choose_wildcards(self, state: Any) -> Any:
+        attacker = state.fight[0]
+        return max(
+            state.legal_actions(),
+            key=lambda w: self._fight_value(state, w, attacker, False),
+        )
+
+    def choose_strip(self, state: Any) -> Any:
+        attacker, defender = state.fight[0], state.fight[1]
+        me = state.player
+        victim = defender if me == attacker else attacker
+        hand = state.hands[victim]
+
+        def after(card: int) -> float:
+            return self._wound_if(state, me, victim, me == attacker, victim_hand=_minus(hand, card))
+
+        return max(state.legal_actions(), key=after)
+
+    # --------------------------------------------------------------- helpers
+    def _wound_if(
+        self,
+        state: Any,
+        me: int,
+        other: int,
+        attacking: bool,
+        *,
+        my_hand: Sequence[int] | None = None,
+        victim_hand: Sequence[int] | None = None,
+    ) -> float:
+        """My chance of the fight going my way (wounding, or not being wounded)."""
+        mine = state.hand_attributes(state.hands[me] if my_hand is None else my_hand)
+        theirs = state.hand_attributes(state.hands[other] if victim_hand is None else victim_hand)
+        threshold = state.rules.hit_threshold
+        if attacking:
+            return wound_chance(mine[3], theirs[2], theirs[1], threshold)
+        return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
+
+    def _fight_value(
+        self, state: Any, wildcards: tuple[int, ...], other: int, attacking: bool
+    ) -> tuple[float, int]:
+        """My fight chance if I discard ``wildcards`` and strip the opponent's most useful
+        cards; ties prefer keeping wildcards (they also add +1 to every attribute)."""
+        me = state.player
+        mine = list(state.hands[me])
+        for card in wildcards:
+            mine = _minus(mine, card)
+        theirs = list(state.hands[other])
+        types = state.card_types.types
+        for _ in wildcards:
+            options = {c for c in theirs if state.rules.strip_wildcards or not types[c].is_wildcard}
+            if not options:
+                break
+            stripped = max(
+                sorted(options),
+                key=lambda c: self._wound_if(
+                    state, me, other, attacking, my_hand=mine, victim_hand=_minus(theirs, c)
+                ),
+            )
+            theirs = _minus(theirs, stripped)
+        value = self._wound_if(state, me, other, attacking, my_hand=mine, victim_hand=theirs)
+        return (value, -len(wildcards))
+
+
+def _minus(hand: Sequence[int], card: int) -> list[int]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+class FocusAgent(HandAgent):
+    """Builds one attribute (``focus``: speed, health, defend or attack) above all."""
+
+    name = "focus"
+    _index: ClassVar[dict[str, int]] = {"speed": 0, "health": 1, "defend": 2, "attack": 3}
+
+    def __init__(self, game: Any = None, *, focus: str = "attack", **options: Any):
+        if focus not in self._index:
+            raise RulesError(f"focus: expected one of {', '.join(self._index)}, got {focus!r}")
+        self.focus = focus
+        self._i = self._index[focus]
+        super().__init__(game, **options)
+
+    def __repr__(self) -> str:
+        return f"FocusAgent(focus={self.focus!r}, target={self.target!r})"
+
+    def memo_key(self) -> Any:
+        return (type(self), self.focus)
+
+    def hand_value(self, attributes: Attributes) -> float:
+        return 100.0 * attributes[self._i] + sum(attributes)
+
+
+class BalancedAgent(HandAgent):
+    """Keeps its attributes even: the weakest attribute first, then the total."""
+
+    name = "balanced"
+
+    def memo_key(self) -> Any:
+        return type(self)
+
+    def hand_value(self, attributes: Attributes) -> float:
+        return 100.0 * min(attributes) + sum(attributes)
+
+
+class TankAgent(HandAgent):
+    """Builds Health and Defend, to survive rather than to wound."""
+
+    name = "tank"
+
+    def memo_key(self) -> Any:
+        return type(self)
+
+    def hand_value(self, attributes: Attributes) -> float:
+        speed, health, defend, attack = attributes
+        return 100.0 * (health + defend) + speed + attack
+
+
+class AggressiveAgent(HandAgent):
+    """Builds Attack and challenges as soon as the rules allow."""
+
+    name = "aggressive"
+
+    def __init__(self, game: Any = None, **options: Any):
+        options.setdefault("patience", 0)
+        super().__init__(game, **options)
+
+    def memo_key(self) -> Any:
+        return type(self)
+
+    def hand_value(self, attributes: Attributes) -> float:
+        return 100.0 * attributes[3] + sum(attributes)
+
+
+#: Strategy names (for the command line and studies) and their agent classes.
+STRATEGIES: dict[str, Callable[..., Any]] = {
+    "random": RandomAgent,
+    **{cls.name: cls for cls in (FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)},
+}
+
+
+def strategy(spec: str) -> Callable[..., Any]:
+    """An agent factory (``factory(game, seed=...)``) from ``"name"`` or ``"name:target"``.
+
+    >>> strategy("tank:leader")(None, seed=1)
+    TankAgent(target='leader', patience=2)
+    >>> strategy("random")
+    <class 'workbench.play.agents.RandomAgent'>
+    """
+    name, _, target = spec.partition(":")
+    if name not in STRATEGIES:
+        raise RulesError(f"strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
+    cls = STRATEGIES[name]
+    if not target:
+        return cls
+    if not (isinstance(cls, type) and issubclass(cls, HandAgent)):
+        raise RulesError(f"strategy {name!r} takes no target policy (got {target!r})")
+    if target not in TARGETS:
+        raise RulesError(f"target {target!r}: expected one of {', '.join(TARGETS)}")
+    return partial(cls, target=target)

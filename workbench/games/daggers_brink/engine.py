@@ -1,0 +1,414 @@
+"""The full game of Daggers Brink as an immutable state machine (``workbench.play`` protocol).
+
+A state is a decision of one player; ``apply`` returns the next decision, doing
+everything automatic in between (dealing, reshuffling, rolling, resolving fights,
+passing the deal). The decisions, named by :attr:`DaggersState.decision`:
+
+``"source"``    draw from the ``"deck"`` or the ``"discard"`` pile, ``"challenge"``, or
+                (only if the rules allow standing after a challenge) ``"stand"``;
+``"discard"``   a card type (index into the deck's types) to discard;
+``"attack"``    an :class:`Attack` (target seat and the wildcards to discard) or ``"pass"``;
+``"wildcards"`` the attacked player's answer: a tuple of wildcard types to discard;
+``"strip"``     a card type to strip from the opponent's hand.
+
+Dice and shuffles come from the state's chance source (a seed or a script), so a
+seed fixes the whole game and scripted games test each rule. Seats are numbered
+clockwise: "the player to the left" of seat ``i`` is the next living seat ``i + 1``.
+
+>>> game = DaggersBrink(4)
+>>> state = game.initial_state(seed=1)
+>>> state.decision, state.legal_actions()
+('source', ['deck', 'discard'])
+>>> state.apply("deck").decision
+'discard'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from workbench.errors import IllegalMoveError, RulesError
+from workbench.games.daggers_brink.actions import (
+    CHALLENGE,
+    DECK,
+    DISCARD_PILE,
+    PASS,
+    STAND,
+    Attack,
+    Fight,
+)
+from workbench.games.daggers_brink.chance import Chance, SeededChance
+from workbench.games.daggers_brink.deck import Deck, load_deck
+from workbench.games.daggers_brink.phases import HANDLERS, start_game, without
+from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from workbench.games.daggers_brink.summary import game_summary
+from workbench.play.protocol import TERMINAL, GameInfo
+
+__all__ = ["DaggersBrink", "DaggersState"]
+
+_MEMO_LIMIT = 1_000_000
+
+
+class _Setup:
+    """What never changes in a game (shared by every state of every game of one table)."""
+
+    __slots__ = (
+        "attributes", "bonus", "cards", "deck", "limits", "n", "rules", "strippable", "wild",
+    )  # fmt: skip
+
+    def __init__(self, n: int, rules: Rules, deck: Deck):
+        self.n, self.rules, self.deck = n, rules, deck
+        # draw turns after which a challenge is allowed / forced, by number of players alive
+        never = 1 << 62
+        self.limits = tuple(
+            (
+                rules.challenge_after_laps * alive,
+                max(rules.challenge_after_laps, rules.draw_lap_limit) * alive
+                if rules.draw_lap_limit
+                else never,
+            )
+            for alive in range(n + 1)
+        )
+        self.attributes: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.bonus = deck.bonuses
+        self.cards = deck.cards()
+        self.wild = frozenset(deck.wildcards)
+        self.strippable = (
+            frozenset(range(len(deck.types)))
+            if rules.strip_wildcards
+            else frozenset(range(len(deck.types))) - self.wild
+        )
+
+
+class DaggersBrink:
+    """The game for ``num_players`` seats under ``rules`` with ``deck`` (default: standard).
+
+    >>> DaggersBrink(3).info.num_players
+    3
+    """
+
+    def __init__(
+        self, num_players: int = 4, *, rules: Rules | None = None, deck: Deck | None = None
+    ):
+        if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+            raise RulesError(
+                f"num_players: expected an integer {MIN_PLAYERS}..{MAX_PLAYERS}, "
+                f"got {num_players!r}"
+            )
+        self.rules = rules or Rules()
+        self.deck = deck or load_deck()
+        needed = num_players * (self.rules.hand_size + 1) + 2
+        if self.deck.size < needed:
+            raise RulesError(
+                f"deck: {self.deck.size} cards, {num_players} players of {self.rules.hand_size} "
+                f"cards need at least {needed}"
+            )
+        self.info = GameInfo(name="daggers_brink", num_players=num_players, zero_sum=False)
+        self._setup = _Setup(num_players, self.rules, self.deck)
+
+    def summary(self, state: DaggersState) -> dict[str, Any]:
+        """Figures of a finished game for balance studies (see :func:`game_summary`)."""
+        return game_summary(state)
+
+    def heuristic(self, state: DaggersState) -> tuple[float, ...]:
+        """Each seat's share of the combat tokens still in play."""
+        total = sum(state.tokens)
+        return tuple(t / total for t in state.tokens)
+
+    def initial_state(self, *, seed: Any = None, chance: Chance | None = None) -> DaggersState:
+        """The first decision of a game: the dealer is chosen and the first hands are dealt.
+
+        ``seed`` (int or ``numpy.random.SeedSequence``) fixes every die and shuffle;
+        ``chance`` (e.g. a :class:`~workbench.games.daggers_brink.chance.ScriptedChance`)
+        replaces them.
+        """
+        n = self.info.num_players
+        state = object.__new__(DaggersState)
+        state._s, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
+        state._c = chance or SeededChance(seed, deck_size=self.deck.size)
+        state.round = state.dice = state.shuffles = state.draw_turns = 0
+        state.winner, state.fight, state.strips, state.firsts = None, None, (), (0,) * n
+        start_game(state)
+        return state
+
+
+class DaggersState:
+    """One decision point of a game; immutable (``apply`` returns a new state)."""
+
+    __slots__ = (
+        "_c",
+        "_log",
+        "_s",
+        "attrs",
+        "challenger",
+        "dealer",
+        "decision",
+        "deck",
+        "deck_pos",
+        "dice",
+        "discard",
+        "draw_turns",
+        "drawn",
+        "fight",
+        "firsts",
+        "hands",
+        "order",
+        "order_pos",
+        "player",
+        "round",
+        "shuffles",
+        "strips",
+        "tokens",
+        "turn",
+        "winner",
+        "wounded",
+    )  # fmt: skip
+
+    # ----------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        return TERMINAL if not self.decision else self.player
+
+    def is_terminal(self) -> bool:
+        return not self.decision
+
+    def chance_outcomes(self) -> list:
+        return []
+
+    def returns(self) -> tuple[float, ...]:
+        """Share of the win: 1 for the last player standing (a time-out splits it)."""
+        if self.decision:
+            return (0.0,) * self._s.n
+        alive = [t > 0 for t in self.tokens]
+        share = 1.0 / sum(alive)
+        return tuple(share if a else 0.0 for a in alive)
+
+    def legal_actions(self) -> list:
+        decision, s = self.decision, self._s
+        if decision == "source":
+            if self.challenger >= 0:
+                return self._draws() + ([STAND] if s.rules.pass_after_challenge else [])
+            if self._must_challenge():
+                return [CHALLENGE]
+            return self._draws() + ([CHALLENGE] if self.may_challenge() else [])
+        if decision == "discard":
+            return sorted(set(self._discardable()))
+        if decision == "attack":
+            return self._attacks()
+        if decision == "wildcards":
+            return self.wildcard_choices(self.fight[1])
+        if decision == "strip":
+            return sorted(set(self._strippable()))
+        return []
+
+    def apply(self, action: Any) -> DaggersState:
+        handler = HANDLERS.get(self.decision)
+        if handler is None:
+            raise IllegalMoveError("the game is over")
+        new = self._copy()
+        handler(new, action)
+        return new
+
+    def key(self) -> tuple:
+        return (
+            self.tokens, self.dealer, self.round, self.decision, self.player, self.hands,
+            self.deck[self.deck_pos :], self.discard, self.turn, self.challenger, self.drawn,
+            self.order, self.order_pos, self.wounded, self.fight, self.strips, self.dice,
+            self.shuffles,
+        )  # fmt: skip
+
+    def render(self) -> str:
+        names = self._s.deck.names
+        lines = [f"round {self.round}, dealer seat {self.dealer}, {self.decision or 'game over'}"]
+        for seat, hand in enumerate(self.hands):
+            mark = ">" if self.decision and seat == self.player else " "
+            cards = ", ".join(names[t] for t in hand) or "-"
+            lines.append(
+                f"{mark} seat {seat}: {self.tokens[seat]} token(s), "
+                f"SHDA {self.attributes(seat)}: {cards}"
+            )
+        if self.discard:
+            lines.append(f"  discard pile top: {names[self.discard[-1]]}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ for agents
+    @property
+    def rules(self) -> Rules:
+        """The rules this game is played under."""
+        return self._s.rules
+
+    @property
+    def card_types(self) -> Deck:
+        """The deck's card types (``hands`` hold indices into ``card_types.types``)."""
+        return self._s.deck
+
+    @property
+    def card_bonuses(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Bonus (speed, health, defend, attack) of each card type."""
+        return self._s.bonus
+
+    @property
+    def num_players(self) -> int:
+        return self._s.n
+
+    @property
+    def discard_top(self) -> int | None:
+        """The face-up card on the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+    def attributes(self, seat: int) -> tuple[int, int, int, int]:
+        """(speed, health, defend, attack) of ``seat``'s current hand."""
+        return self.attrs[seat]
+
+    def hand_attributes(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
+        """(speed, health, defend, attack) of any hand (card type indices)."""
+        memo = self._s.attributes
+        if type(hand) is tuple:
+            known = memo.get(hand)
+            if known is not None:
+                return known
+        base = self._s.rules.base_attribute
+        sp = he = de = at = base
+        bonus = self._s.bonus
+        for card in hand:
+            b = bonus[card]
+            sp += b[0]
+            he += b[1]
+            de += b[2]
+            at += b[3]
+        if type(hand) is tuple and len(memo) < _MEMO_LIMIT:
+            memo[hand] = (sp, he, de, at)
+        return (sp, he, de, at)
+
+    def alive(self) -> list[int]:
+        """Seats that still hold a combat token."""
+        return [seat for seat, t in enumerate(self.tokens) if t]
+
+    def is_wounded(self, seat: int) -> bool:
+        """Whether ``seat`` was wounded in the current combat phase."""
+        return bool(self.wounded >> seat & 1)
+
+    def fights(self) -> list[Fight]:
+        """Every fight so far, oldest first."""
+        out, node = [], self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        return out[::-1]
+
+    # ------------------------------------------- legal actions (used by phases)
+    def _copy(self) -> DaggersState:
+        new = object.__new__(DaggersState)
+        new._c = self._c
+        new._log = self._log
+        new._s = self._s
+        new.attrs = self.attrs
+        new.challenger = self.challenger
+        new.dealer = self.dealer
+        new.decision = self.decision
+        new.deck = self.deck
+        new.deck_pos = self.deck_pos
+        new.dice = self.dice
+        new.discard = self.discard
+        new.draw_turns = self.draw_turns
+        new.drawn = self.drawn
+        new.fight = self.fight
+        new.firsts = self.firsts
+        new.hands = self.hands
+        new.order = self.order
+        new.order_pos = self.order_pos
+        new.player = self.player
+        new.round = self.round
+        new.shuffles = self.shuffles
+        new.strips = self.strips
+        new.tokens = self.tokens
+        new.turn = self.turn
+        new.winner = self.winner
+        new.wounded = self.wounded
+        return new
+
+    def _draws(self) -> list[str]:
+        refillable = self.deck_pos < len(self.deck) or len(self.discard) >= 2
+        return [DECK, DISCARD_PILE] if refillable else [DISCARD_PILE]
+
+    def _source_is_legal(self, action: Any) -> bool:
+        if action == DECK:
+            if self.deck_pos >= len(self.deck) and len(self.discard) < 2:
+                return False
+        elif action == DISCARD_PILE:
+            if not self.discard:
+                return False
+        elif action == CHALLENGE:
+            return self.challenger < 0 and self.may_challenge()
+        elif action == STAND:
+            return self.challenger >= 0 and self._s.rules.pass_after_challenge
+        else:
+            return False
+        return self.challenger >= 0 or not self._must_challenge()
+
+    def may_challenge(self) -> bool:
+        """Whether the player to draw may challenge (enough laps of the draw phase passed)."""
+        tokens = self.tokens
+        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][0]
+
+    def _must_challenge(self) -> bool:
+        tokens = self.tokens
+        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][1]
+
+    def _discardable(self) -> tuple[int, ...]:
+        hand = self.hands[self.player]
+        if self._s.rules.discard_drawn_card or self.drawn < 0:
+            return hand
+        return without(hand, self.drawn)
+
+    def targets(self, seat: int) -> list[int]:
+        """Seats ``seat`` may attack now (living, not itself, not wounded if they sit out)."""
+        sit_out = self._s.rules.wounded_sit_out
+        return [
+            t
+            for t, tokens in enumerate(self.tokens)
+            if tokens and t != seat and not (sit_out and self.wounded >> t & 1)
+        ]
+
+    def wildcard_choices(self, seat: int) -> list[tuple[int, ...]]:
+        """Sets of wildcards ``seat`` may discard in a fight (always including none)."""
+        if self._s.wild.isdisjoint(self.hands[seat]):
+            return [()]
+        held = tuple(c for c in self.hands[seat] if c in self._s.wild)
+        most = min(len(held), self._s.rules.wildcards_per_fight)
+        return sorted({combo for k in range(most + 1) for combo in combinations(held, k)})
+
+    def _attacks(self) -> list:
+        choices = self.wildcard_choices(self.player)
+        attacks = [_attack(t, w) for t in self.targets(self.player) for w in choices]
+        return [PASS, *attacks] if self._s.rules.attack_optional or not attacks else attacks
+
+    def _attack_is_legal(self, action: Any) -> bool:
+        if action == PASS:
+            return self._s.rules.attack_optional or not self.targets(self.player)
+        if not (isinstance(action, tuple) and len(action) == 2):
+            return False
+        target, wildcards = action
+        return (
+            target in range(self._s.n)
+            and target != self.player
+            and self.tokens[target] > 0
+            and not (self._s.rules.wounded_sit_out and self.wounded >> target & 1)
+            and (wildcards == () or wildcards in self.wildcard_choices(self.player))
+        )
+
+    def _strippable(self) -> list[int]:
+        attacker, defender = self.fight[0], self.fight[1]
+        victim = attacker if self.player == defender else defender
+        return [c for c in self.hands[victim] if c in self._s.strippable]
+
+
+_ATTACKS: dict[tuple[int, tuple[int, ...]], Attack] = {}
+
+
+def _attack(target: int, wildcards: tuple[int, ...]) -> Attack:
+    known = _ATTACKS.get((target, wildcards))
+    if known is None:
+        known = _ATTACKS[(target, wildcards)] = Attack(target, wildcards)
+    return known

@@ -1,0 +1,320 @@
+"""How a Daggers Brink game moves on: the deal, the draw phase, combat and the next round.
+
+Every function here works on a *fresh copy* made by ``DaggersState.apply`` (or
+on the state being built by ``initial_state``) and moves it to the next decision
+of some player, doing everything automatic on the way: shuffling, dealing,
+reshuffling the discard pile, roll-offs, rolling and resolving fights, passing
+the deal. The rule each step implements is named in its docstring; the knobs
+are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from workbench.errors import IllegalMoveError
+from workbench.games.daggers_brink.actions import CHALLENGE, DECK, PASS, STAND, Fight
+from workbench.play.protocol import TERMINAL
+
+__all__ = ["HANDLERS", "left_of", "start_game", "without"]
+
+_ROLL_OFF_DICE = 4
+
+
+def left_of(seat: int, tokens: Sequence[int]) -> int:
+    """The next seat to the left (clockwise) that still holds a token."""
+    n = len(tokens)
+    if tokens[(seat + 1) % n]:
+        return (seat + 1) % n
+    for step in range(2, n + 1):
+        nxt = (seat + step) % n
+        if tokens[nxt]:
+            return nxt
+    return seat
+
+
+def without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` with one copy of ``card`` removed."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _seats_from_left_of_dealer(s: Any) -> list[int]:
+    seats, seat = [], s.dealer
+    for _ in range(sum(1 for t in s.tokens if t)):
+        seat = left_of(seat, s.tokens)
+        seats.append(seat)
+    return seats
+
+
+def _change_hand(s: Any, seat: int, card: int, sign: int) -> None:
+    """Add (``sign`` 1) or remove (-1) one ``card`` from ``seat``'s hand, attributes too."""
+    hand = s.hands[seat]
+    if sign > 0:
+        i = bisect_right(hand, card)
+        hand = (*hand[:i], card, *hand[i:])
+    else:
+        hand = without(hand, card)
+    sp, he, de, at = s.attrs[seat]
+    b = s._s.bonus[card]
+    attrs = (sp + sign * b[0], he + sign * b[1], de + sign * b[2], at + sign * b[3])
+    s.hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
+    s.attrs = (*s.attrs[:seat], attrs, *s.attrs[seat + 1 :])
+
+
+def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
+    """Order ``seats`` by 4d6 totals, highest first; tied totals roll again among themselves.
+
+    Only ties that matter for the first ``places`` places are rolled again.
+    """
+    chance = s._c
+    totals = {}
+    for seat in seats:
+        totals[seat] = sum(chance.faces(s.dice, _ROLL_OFF_DICE))
+        s.dice += _ROLL_OFF_DICE
+    ranked: list[int] = []
+    for total in sorted(set(totals.values()), reverse=True):
+        group = [seat for seat in seats if totals[seat] == total]
+        if len(group) > 1 and len(ranked) < places:
+            group = roll_off(s, group, places - len(ranked))
+        ranked += group
+    return ranked
+
+
+def start_game(s: Any) -> None:
+    """The first dealer rolls highest on 4d6 (or is seat 0); then the first round is dealt."""
+    rules = s._s.rules
+    s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s._s.n)), 1)[0]
+    start_round(s)
+
+
+def _end(s: Any, winner: int | None) -> None:
+    s.decision, s.player, s.winner = "", TERMINAL, winner
+
+
+def start_round(s: Any) -> None:
+    """Shuffle every card, deal the hand size to each living player one card at a time from
+    the dealer's left, turn the next card face up as the discard pile; the dealer's left
+    neighbour draws first. Past ``max_rounds`` the game ends with the survivors sharing."""
+    setup = s._s
+    if setup.rules.max_rounds and s.round >= setup.rules.max_rounds:
+        _end(s, None)
+        return
+    s.round += 1
+    deck = s._c.shuffled(s.shuffles, setup.cards)
+    s.shuffles += 1
+    seats = _seats_from_left_of_dealer(s)
+    k, dealt = len(seats), len(seats) * setup.rules.hand_size
+    hands: list[tuple[int, ...]] = [()] * setup.n
+    for j, seat in enumerate(seats):  # one card at a time, round the table
+        hands[seat] = tuple(sorted(deck[j:dealt:k]))
+    s.hands = tuple(hands)
+    s.attrs = tuple(s.hand_attributes(h) for h in hands)
+    s.discard, s.deck, s.deck_pos = (deck[dealt],), deck, dealt + 1
+    s.turn, s.challenger, s.drawn = 0, -1, -1
+    s.order, s.order_pos, s.wounded = (), -1, 0
+    s.player, s.decision = seats[0], "source"
+
+
+def refill(s: Any) -> None:
+    """The discard pile but its top card is shuffled into a new deck."""
+    if len(s.discard) >= 2:
+        s.deck = s._c.shuffled(s.shuffles, s.discard[:-1])
+        s.shuffles += 1
+        s.deck_pos, s.discard = 0, s.discard[-1:]
+
+
+def _next_drawer(s: Any) -> None:
+    """Play passes left; when it reaches the challenger again, combat begins."""
+    s.turn += 1
+    seat = left_of(s.player, s.tokens)
+    if seat == s.challenger:
+        _start_combat(s)
+    else:
+        s.player, s.decision = seat, "source"
+
+
+def _start_combat(s: Any) -> None:
+    """Combat order: highest Speed first, fixed now; equal Speeds roll off (or sit in order)."""
+    seats = _seats_from_left_of_dealer(s)
+    speed = {seat: s.attributes(seat)[0] for seat in seats}
+    order: list[int] = []
+    for value in sorted(set(speed.values()), reverse=True):
+        group = [seat for seat in seats if speed[seat] == value]
+        if len(group) > 1 and s._s.rules.speed_tie_break == "roll":
+            group = roll_off(s, group, len(group))
+        order += group
+    s.order, s.order_pos, s.drawn = tuple(order), -1, -1
+    first = order[0]
+    s.firsts = (*s.firsts[:first], s.firsts[first] + 1, *s.firsts[first + 1 :])
+    _next_attacker(s)
+
+
+def _next_attacker(s: Any) -> None:
+    """The next player in combat order who may attack and has someone to attack; after the
+    last, the deal passes left and a new round begins."""
+    sit_out = s._s.rules.wounded_sit_out
+    while True:
+        s.order_pos += 1
+        if s.order_pos >= len(s.order):
+            s.dealer = left_of(s.dealer, s.tokens)
+            start_round(s)
+            return
+        seat = s.order[s.order_pos]
+        if not s.tokens[seat] or (sit_out and s.wounded >> seat & 1):
+            continue
+        if s.targets(seat):
+            s.player, s.decision = seat, "attack"
+            return
+
+
+def _resolve(s: Any) -> None:
+    """Attack dice against defend dice; each block cancels a hit; remaining hits >= Health
+    wound: the defender loses a token (and is out of the game at zero)."""
+    attacker, defender, attacker_wild, defender_wild = s.fight
+    setup = s._s
+    threshold = setup.rules.hit_threshold
+    attack = s.attributes(attacker)[3]
+    _, health, defend, _ = s.attributes(defender)
+    attack_faces = tuple(s._c.faces(s.dice, attack))
+    defend_faces = tuple(s._c.faces(s.dice + attack, defend))
+    s.dice += attack + defend
+    succeeds = threshold.__le__
+    hits = sum(map(succeeds, attack_faces))
+    blocks = sum(map(succeeds, defend_faces))
+    remaining = hits - blocks if hits > blocks else 0
+    wounded = remaining >= health
+    rank = s.order.index(defender)
+    record = Fight(
+        s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces,
+        remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild, defender_wild,
+    )  # fmt: skip
+    s._log = (record, s._log)
+    s.fight, s.strips = None, ()
+    if wounded:
+        tokens = list(s.tokens)
+        tokens[defender] -= 1
+        s.tokens = tuple(tokens)
+        s.wounded |= 1 << defender
+        alive = [seat for seat, t in enumerate(tokens) if t]
+        if len(alive) == 1:
+            _end(s, alive[0])
+            return
+    _next_attacker(s)
+
+
+def _next_strip(s: Any) -> None:
+    while s.strips:
+        s.player = s.strips[0]
+        if s._strippable():
+            s.decision = "strip"
+            return
+        s.strips = s.strips[1:]
+    _resolve(s)
+
+
+def _start_strips(s: Any) -> None:
+    """Each discarded wildcard strips one card; the defender chooses first (a knob)."""
+    attacker, defender, attacker_wild, defender_wild = s.fight
+    first, second = (defender,) * defender_wild, (attacker,) * attacker_wild
+    if not s._s.rules.defender_strips_first:
+        first, second = second, first
+    s.strips = first + second
+    _next_strip(s)
+
+
+def _discard_wildcards(s: Any, seat: int, wildcards: tuple[int, ...]) -> None:
+    for card in wildcards:
+        _change_hand(s, seat, card, -1)
+    s.discard += wildcards
+
+
+def _illegal(s: Any, action: Any) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{action!r} is not legal for seat {s.player} at decision {s.decision!r}; "
+        f"legal: {s.legal_actions()!r}"
+    )
+
+
+def _on_source(s: Any, action: Any) -> None:
+    """Draw from the deck (reshuffling when it is depleted) or the discard pile; or challenge."""
+    if not s._source_is_legal(action):
+        raise _illegal(s, action)
+    s.draw_turns += 1
+    if action == CHALLENGE:
+        s.challenger = s.player
+        _next_drawer(s)
+        return
+    if action == STAND:
+        _next_drawer(s)
+        return
+    if action == DECK:
+        if s.deck_pos >= len(s.deck):
+            refill(s)
+        card = s.deck[s.deck_pos]
+        s.deck_pos += 1
+        if s.deck_pos >= len(s.deck) and s._s.rules.reshuffle == "when depleted":
+            refill(s)
+    else:
+        card = s.discard[-1]
+        s.discard = s.discard[:-1]
+    s.drawn = card
+    _change_hand(s, s.player, card, 1)
+    s.decision = "discard"
+
+
+def _on_discard(s: Any, card: Any) -> None:
+    if card not in s._discardable():
+        raise _illegal(s, card)
+    _change_hand(s, s.player, card, -1)
+    s.discard += (card,)
+    s.drawn = -1
+    _next_drawer(s)
+
+
+def _on_attack(s: Any, action: Any) -> None:
+    """Declare an attack (discarding wildcards to strip cards), or pass."""
+    if not s._attack_is_legal(action):
+        raise _illegal(s, action)
+    if action == PASS:
+        _next_attacker(s)
+        return
+    target, wildcards = action
+    _discard_wildcards(s, s.player, wildcards)
+    s.fight = (s.player, target, len(wildcards), 0)
+    if s._s.rules.wildcards_per_fight and not s._s.wild.isdisjoint(s.hands[target]):
+        s.player, s.decision = target, "wildcards"
+    else:
+        _start_strips(s)
+
+
+def _on_wildcards(s: Any, wildcards: Any) -> None:
+    if wildcards not in s.wildcard_choices(s.player):
+        raise _illegal(s, wildcards)
+    _discard_wildcards(s, s.player, wildcards)
+    attacker, defender, attacker_wild, _ = s.fight
+    s.fight = (attacker, defender, attacker_wild, len(wildcards))
+    _start_strips(s)
+
+
+def _on_strip(s: Any, card: Any) -> None:
+    if card not in s._strippable():
+        raise _illegal(s, card)
+    attacker, defender = s.fight[0], s.fight[1]
+    victim = attacker if s.player == defender else defender
+    _change_hand(s, victim, card, -1)
+    s.discard += (card,)
+    s.strips = s.strips[1:]
+    _next_strip(s)
+
+
+#: The transition for each decision.
+HANDLERS: dict[str, Callable[[Any, Any], None]] = {
+    "source": _on_source,
+    "discard": _on_discard,
+    "attack": _on_attack,
+    "wildcards": _on_wildcards,
+    "strip": _on_strip,
+}

@@ -1,0 +1,146 @@
+"""Figures for Daggers Brink: wound heat maps, attribute distributions, win rates.
+
+Each function returns a matplotlib ``Figure`` made without pyplot (a notebook shows it
+as the cell's value; save it with ``savefig``, or turn it into SVG text with
+:func:`figure_svg` for a widget).
+
+>>> from workbench.games.daggers_brink.odds import wound_table
+>>> figure = wound_heatmaps(wound_table(4, 4, 2))
+>>> len(figure.axes)  # two heat maps and a colour bar
+3
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import sympy
+from matplotlib.figure import Figure
+
+from workbench.games.daggers_brink.deck import ATTRIBUTES
+from workbench.games.daggers_brink.hands import Attributes, attribute_marginals
+from workbench.games.daggers_brink.symbolic import THRESHOLD_CHANCE, P, wound_polynomial
+
+__all__ = ["attribute_bars", "figure_svg", "win_rate_bars", "wound_curves", "wound_heatmaps"]
+
+
+def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = True) -> Figure:
+    """One heat map of P(wound) over Attack (rows) x Defend (columns) per Health value.
+
+    ``table`` is a :func:`~workbench.games.daggers_brink.odds.wound_table`.
+    """
+    healths = sorted(table["health"].unique())
+    columns = min(columns, len(healths))
+    rows = -(-len(healths) // columns)
+    figure = Figure(figsize=(3.8 * columns, 3.4 * rows))
+    axes = figure.subplots(rows, columns, squeeze=False)
+    figure.subplots_adjust(left=0.12, right=0.86, bottom=0.12, top=0.92, wspace=0.35, hspace=0.4)
+    image = None
+    for ax, health in zip(axes.flat, healths, strict=False):
+        part = table[table["health"] == health]
+        grid = part.pivot(index="attack", columns="defend", values="p_wound_float")
+        image = ax.imshow(grid.to_numpy(), origin="lower", vmin=0, vmax=1, cmap="magma")
+        ax.set_xticks(range(len(grid.columns)), grid.columns)
+        ax.set_yticks(range(len(grid.index)), grid.index)
+        ax.set_xlabel("Defend")
+        ax.set_ylabel("Attack")
+        ax.set_title(f"Health {health}")
+        if annotate and grid.size <= 64:
+            for (i, j), value in np.ndenumerate(grid.to_numpy()):
+                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=7,
+                        color="white" if value < 0.6 else "black")  # fmt: skip
+    for ax in list(axes.flat)[len(healths) :]:
+        ax.set_visible(False)
+    figure.colorbar(image, cax=figure.add_axes((0.89, 0.15, 0.02, 0.7)), label="P(wound)")
+    return figure
+
+
+def attribute_bars(
+    distributions: Mapping[str, Mapping[Attributes, Fraction] | pd.DataFrame],
+) -> Figure:
+    """Bars of each attribute's distribution, one colour per named distribution.
+
+    ``distributions`` maps a label to a joint distribution ``{attributes: p}``
+    (e.g. dealt, after two draws) or to a DataFrame of simulated hands (one column
+    per attribute, as :func:`~workbench.games.daggers_brink.study.draw_phase_hands`).
+    """
+    distributions = {
+        label: _empirical(d) if isinstance(d, pd.DataFrame) else d
+        for label, d in distributions.items()
+    }
+    figure = Figure(figsize=(13, 3))
+    axes = figure.subplots(1, 4, sharey=True)
+    figure.subplots_adjust(left=0.06, right=0.98, bottom=0.18, top=0.88, wspace=0.08)
+    width = 0.8 / max(1, len(distributions))
+    for k, (label, dist) in enumerate(distributions.items()):
+        table = attribute_marginals(dist).astype(float)
+        for ax, attribute in zip(axes, ATTRIBUTES, strict=True):
+            ax.bar(table.index + (k - (len(distributions) - 1) / 2) * width, table[attribute],
+                   width=width, label=label)  # fmt: skip
+    for ax, attribute in zip(axes, ATTRIBUTES, strict=True):
+        ax.set_title(attribute.capitalize())
+        ax.set_xlabel("value")
+    axes[0].set_ylabel("probability")
+    axes[-1].legend(fontsize=8)
+    return figure
+
+
+def _empirical(hands: pd.DataFrame) -> dict[Attributes, Fraction]:
+    counts = hands.value_counts(subset=list(ATTRIBUTES))
+    total = int(counts.sum())
+    return {tuple(int(v) for v in key): Fraction(int(n), total) for key, n in counts.items()}
+
+
+def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "") -> Figure:
+    """Win rates with their 95% intervals and the fair share as a dashed line.
+
+    ``rates`` is a :func:`~workbench.games.daggers_brink.study.win_rates` table.
+    """
+    figure = Figure(figsize=(1.6 + 0.9 * len(rates), 3))
+    ax = figure.subplots()
+    figure.subplots_adjust(left=0.2, bottom=0.15)
+    x = np.arange(len(rates))
+    errors = [rates["rate"] - rates["low"], rates["high"] - rates["rate"]]
+    ax.bar(x, rates["rate"], yerr=errors, capsize=4, color="#6a8caf")
+    ax.axhline(float(rates["fair"].iloc[0]), color="black", linestyle="--", linewidth=1)
+    ax.set_xticks(x, [str(v) for v in rates[by]])
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    return figure
+
+
+def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
+    """P(wound) as the chance ``p`` of one die succeeding goes from 0 to 1, per fight.
+
+    Dotted lines mark hits on 5+ (p = 1/3), 4+ (1/2) and 3+ (2/3).
+    """
+    figure = Figure(figsize=(6, 3.6))
+    ax = figure.subplots()
+    figure.subplots_adjust(left=0.12, right=0.7, bottom=0.15)
+    grid = np.linspace(0, 1, 101)
+    for attack, defend, health in fights:
+        poly = wound_polynomial(attack, defend, health)
+        values = sympy.lambdify(P, poly, "numpy")(grid) * np.ones_like(grid)
+        ax.plot(grid, values, label=f"A{attack} D{defend} H{health}")
+    for t in (5, 4, 3):
+        ax.axvline(float(THRESHOLD_CHANCE[t]), color="grey", linestyle=":", linewidth=1)
+        ax.text(float(THRESHOLD_CHANCE[t]), 1.02, f"{t}+", ha="center", fontsize=8)
+    ax.set_xlabel("p (chance one die succeeds)")
+    ax.set_ylabel("P(wound)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1))
+    return figure
+
+
+def figure_svg(figure: Figure) -> str:
+    """The figure as SVG text (for an HTML widget), the same for the same figure."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": "workbench"}):
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]

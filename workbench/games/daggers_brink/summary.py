@@ -1,0 +1,100 @@
+"""What a finished game of Daggers Brink says about balance, as a few named figures.
+
+``game_summary(state)`` is what :meth:`DaggersBrink.summary` returns, so the shared
+tournament runner adds these figures as columns (one row per game):
+
+- ``rounds``, ``draw_turns``, ``fights``, ``wounds``: game length in draw phases
+  (each ends in one combat phase), draw turns, attacks and wounds;
+- ``decided_by_attack``, ``decided_by_defend``, ``decided_by_health``: fights whose
+  outcome the attacker's Attack cards, the defender's Defend cards or its Health cards
+  decided: with that attribute at its base value and the same dice (the first dice of
+  each roll), the outcome would have been the other one;
+- ``wounds_before_acting``: wounds of defenders who had not yet acted that combat
+  phase (Speed took their attack away);
+- ``fights_first``/``wounds_first``: attacks and wounds dealt by the first player in
+  combat order; ``wounded_first``: wounds taken by the first player;
+- ``first_most_won``: 1 if the seat that was most often first in combat order won
+  (ties between several such seats count 0), else 0; ``time_out``: 1 if the game hit
+  the round limit.
+
+>>> from workbench.games.daggers_brink.engine import DaggersBrink
+>>> from workbench.play import play_game, RandomAgent
+>>> game = DaggersBrink(3)
+>>> record = play_game(game, [RandomAgent(game, seed=s) for s in range(3)], seed=2)
+>>> figures = record.summary
+>>> figures["wounds"] <= figures["fights"] and figures["rounds"] >= 1
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workbench.games.daggers_brink.actions import Fight
+
+__all__ = ["FIGURES", "decisive_attributes", "game_summary"]
+
+#: The figures of :func:`game_summary`, in column order.
+FIGURES = (
+    "rounds",
+    "draw_turns",
+    "fights",
+    "wounds",
+    "decided_by_attack",
+    "decided_by_defend",
+    "decided_by_health",
+    "wounds_before_acting",
+    "fights_first",
+    "wounds_first",
+    "wounded_first",
+    "first_most_won",
+    "time_out",
+)
+
+
+def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[bool, bool, bool]:
+    """Whether Attack, Defend and Health each decided ``fight`` (see the module docstring).
+
+    >>> from workbench.games.daggers_brink.actions import Fight
+    >>> fight = Fight(1, 0, 1, 3, 1, 2, (6, 5, 1), (2,), 2, True, 0, 1, False, 0, 0)
+    >>> decisive_attributes(fight, threshold=4, base=1)  # 1 attack die: 1 hit < health 2
+    (True, False, False)
+    """
+    hits = [f >= threshold for f in fight.attack_faces]
+    blocks = [f >= threshold for f in fight.defend_faces]
+
+    def wounds(attack: int, defend: int, health: int) -> bool:
+        return max(0, sum(hits[:attack]) - sum(blocks[:defend])) >= health
+
+    actual = fight.wounded
+    return (
+        wounds(min(base, fight.attack), fight.defend, fight.health) != actual,
+        wounds(fight.attack, min(base, fight.defend), fight.health) != actual,
+        wounds(fight.attack, fight.defend, min(base, fight.health)) != actual,
+    )
+
+
+def game_summary(state: Any) -> dict[str, Any]:
+    """The figures of a finished (or stopped) game, named as in :data:`FIGURES`."""
+    rules = state.rules
+    fights = state.fights()
+    figures = dict.fromkeys(FIGURES, 0)
+    figures.update(rounds=state.round, draw_turns=state.draw_turns, fights=len(fights))
+    for fight in fights:
+        attack, defend, health = decisive_attributes(
+            fight, threshold=rules.hit_threshold, base=rules.base_attribute
+        )
+        figures["decided_by_attack"] += attack
+        figures["decided_by_defend"] += defend
+        figures["decided_by_health"] += health
+        figures["fights_first"] += fight.attacker_rank == 0
+        if fight.wounded:
+            figures["wounds"] += 1
+            figures["wounds_before_acting"] += not fight.defender_had_acted
+            figures["wounds_first"] += fight.attacker_rank == 0
+            figures["wounded_first"] += fight.defender_rank == 0
+    most = max(state.firsts)
+    leaders = [seat for seat, count in enumerate(state.firsts) if count == most]
+    figures["first_most_won"] = int(len(leaders) == 1 and state.winner == leaders[0])
+    figures["time_out"] = int(state.is_terminal() and state.winner is None)
+    return figures

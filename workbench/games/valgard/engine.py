@@ -1,0 +1,374 @@
+"""Valgard as a :mod:`workbench.play` game: immutable states, compact keys, a heuristic.
+
+>>> game = ValgardGame(Rules(rows=3, cols=3, reserve=3, muster=1))
+>>> state = game.initial_state()
+>>> state.current_player(), [game.action_text(state, a) for a in state.legal_actions()]
+(0, ['+a1', '+b1', '+c1'])
+>>> state = state.apply(game.parse_action(state, "+b1"))
+>>> state = state.apply(game.parse_action(state, "+a3"))
+>>> print(state.render())
+  a b c
+3 d . .
+   . .
+2 . . .
+   . .
+1 . l .
+light to move; reserves light 2, dark 2
+>>> [game.action_text(state, a) for a in state.legal_actions()]
+['+a1', '+c1', 'b1-b2', 'b1-b3', 'b1-c1', 'b1-a1', 'b1^ne', 'b1^nw']
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from workbench.errors import IllegalMoveError, RulesError
+from workbench.games.valgard.board import Board
+from workbench.games.valgard.moves import CAST, DEPLOY, Position, move_functions
+from workbench.games.valgard.picture import render_position
+from workbench.games.valgard.rules import PLAYER_NAMES, Rules
+from workbench.play.protocol import TERMINAL, GameInfo
+
+__all__ = ["PIECE_CODES", "ValgardGame", "ValgardState"]
+
+#: One-letter codes of what can stand on an octagon: light/dark warrior/Valkyrie.
+PIECE_CODES = ("l", "L", "d", "D")
+
+
+class ValgardState:
+    """An immutable Valgard position (make it with :class:`ValgardGame`).
+
+    Equal positions have equal :meth:`key` and compare equal; the ply count is not
+    part of a position (the ply cap is the simulator's business).
+    """
+
+    __slots__ = ("_actions", "game", "position")
+
+    def __init__(self, game: ValgardGame, position: Position):
+        _set_game(self, game)
+        _set_position(self, position)
+        _set_actions(self, None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("ValgardState is immutable: apply() returns a new state")
+
+    # -- the play protocol ------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to act (0 light, 1 dark), or TERMINAL when that seat has no action."""
+        return self.position[6] if self.legal_actions() else TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, as ints (see :meth:`ValgardGame.action_text`)."""
+        actions = self._actions
+        if actions is None:
+            actions = self.game._legal(self.position)
+            _set_actions(self, actions)
+        return actions
+
+    def chance_outcomes(self) -> list:
+        """Valgard has no chance."""
+        return []
+
+    def apply(self, action: int) -> ValgardState:
+        """The position after ``action``; IllegalMoveError if it is not legal here."""
+        if action not in self.legal_actions():
+            raise IllegalMoveError(f"action {action!r} is not legal in this position")
+        child = _new(ValgardState)
+        _set_game(child, self.game)
+        _set_position(child, self.game._apply(self.position, action))
+        _set_actions(child, None)
+        return child
+
+    def is_terminal(self) -> bool:
+        """True when the player to move has no legal action."""
+        return not self.legal_actions()
+
+    def returns(self) -> tuple[float, float]:
+        """(light, dark): the stuck player loses (or draws, by the ``no_move`` knob)."""
+        if self.legal_actions():
+            return (0.0, 0.0)
+        if self.game.rules.no_move == "draw":
+            return (0.0, 0.0)
+        return (-1.0, 1.0) if self.position[6] == 0 else (1.0, -1.0)
+
+    def key(self) -> int:
+        """The position packed into one int."""
+        return self.game._pack(self.position)
+
+    def render(self) -> str:
+        """Text picture: ranks top to bottom, runes ``*`` between octagons, dead land ``#``.
+
+        :func:`~workbench.games.valgard.picture.parse_position` reads it back.
+        """
+        return render_position(self)
+
+    # -- reading the position ---------------------------------------------------
+    @property
+    def mover(self) -> int:
+        """Seat to move (0 light, 1 dark), even when the game is over."""
+        return self.position[6]
+
+    @property
+    def reserves(self) -> tuple[int, int]:
+        """Pieces in hand of (light, dark)."""
+        return self.position[4], self.position[5]
+
+    @property
+    def muster_left(self) -> int:
+        """Muster placements still to make (0 once play proper has begun)."""
+        return self.position[7]
+
+    def pieces(self) -> dict[tuple[int, int], str]:
+        """Occupied octagons mapped to their :data:`PIECE_CODES` letter."""
+        board = self.game.board
+        light, dark, tall = self.position[:3]
+        out = {}
+        for mask, letters in ((light, "lL"), (dark, "dD")):
+            for cell in board.cells_of(mask):
+                out[cell] = letters[1] if tall >> board.index(cell) & 1 else letters[0]
+        return out
+
+    def runes(self) -> list[tuple[int, int]]:
+        """Sockets holding a rune."""
+        return self.game.board.cells_of(self.position[3])
+
+    def dead(self) -> list[tuple[int, int]]:
+        """Dead octagons."""
+        return self.game.board.cells_of(self.game.board.dead_land(self.position[3]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ValgardState):
+            return NotImplemented
+        return self.game == other.game and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash(self.position)
+
+    def __reduce__(self):
+        return (ValgardState, (self.game, self.position))
+
+    def __repr__(self) -> str:
+        return f"ValgardState({PLAYER_NAMES[self.mover]} to move, key={self.key()})"
+
+
+# Slot setters: build states without going through the refusing __setattr__.
+_new = object.__new__
+_set_game = ValgardState.game.__set__
+_set_position = ValgardState.position.__set__
+_set_actions = ValgardState._actions.__set__
+
+
+def _packer(size: int) -> Callable[[Position], int]:
+    """Pack a position into one int: four masks of ``size`` bits, reserves, mover, muster."""
+    s1, s2, s3, s4 = size, 2 * size, 3 * size, 4 * size
+    s5, s6, s7 = s4 + 8, s4 + 16, s4 + 17
+
+    def pack(position: Position) -> int:
+        light, dark, tall, runes, reserve_light, reserve_dark, mover, muster_left = position
+        return (
+            light | dark << s1 | tall << s2 | runes << s3 | reserve_light << s4
+            | reserve_dark << s5 | mover << s6 | muster_left << s7
+        )  # fmt: skip
+
+    return pack
+
+
+class ValgardGame:
+    """Valgard under some :class:`Rules`: start positions, hand-set positions, notation.
+
+    Parameters
+    ----------
+    rules : Rules, optional
+        Every knob of the rules (default: the rule text's 6x6 game).
+    """
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules = rules if rules is not None else Rules()
+        self.board = Board.of(self.rules.rows, self.rules.cols)
+        self.info = GameInfo(
+            name="valgard",
+            num_players=2,
+            zero_sum=True,
+            chance=False,
+            cycles=True,
+            max_plies=self.rules.max_plies,
+        )
+        self._moves = move_functions(self.board, self.rules)
+        self._legal, self._apply = self._moves.legal, self._moves.apply
+        n = self.board.size
+        self._shifts = (0, n, 2 * n, 3 * n, 4 * n, 4 * n + 8, 4 * n + 16, 4 * n + 17)
+        self._pack = _packer(n)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ValgardGame) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __repr__(self) -> str:
+        return f"ValgardGame({self.rules!r})"
+
+    def __reduce__(self):
+        return (ValgardGame, (self.rules,))
+
+    def state_from_key(self, key: int) -> ValgardState:
+        """The state whose :meth:`ValgardState.key` is ``key`` (solvers store keys only).
+
+        >>> game = ValgardGame()
+        >>> state = game.initial_state()
+        >>> game.state_from_key(state.key()) == state
+        True
+        """
+        widths = (*self._shifts[1:], None)
+        position = tuple(
+            key >> shift if width is None else key >> shift & ((1 << width - shift) - 1)
+            for shift, width in zip(self._shifts, widths, strict=True)
+        )
+        return ValgardState(self, position)
+
+    def initial_state(self, *, seed: Any = None) -> ValgardState:
+        """Empty board, full reserves, the muster about to begin (``seed`` is unused)."""
+        r = self.rules
+        first = PLAYER_NAMES.index(r.first_player)
+        return ValgardState(self, (0, 0, 0, 0, r.reserve, r.reserve, first, 2 * r.muster))
+
+    def position(
+        self,
+        pieces: Mapping[tuple[int, int] | str, str] = (),
+        *,
+        runes: Sequence[tuple[int, int]] = (),
+        to_move: str = "light",
+        reserves: tuple[int, int] | None = None,
+        muster_left: int = 0,
+    ) -> ValgardState:
+        """A hand-set position; raises RulesError naming the octagon or socket at fault.
+
+        ``pieces`` maps octagons (``(row, col)`` or names like ``"b2"``) to a letter of
+        :data:`PIECE_CODES`; ``runes`` lists sockets ``(row, col)``; ``reserves``
+        defaults to the rules' full reserve for each side.
+
+        >>> game = ValgardGame(Rules(rows=3, cols=3, muster=1))
+        >>> game.position({"a1": "L", "b3": "d"}, runes=[(1, 1)]).pieces()
+        {(2, 0): 'L', (0, 1): 'd'}
+        >>> game.position({"b3": "d"}, runes=[(0, 0)])
+        Traceback (most recent call last):
+        ...
+        workbench.errors.RulesError: octagon b3 is dead land (rune in socket (0, 0)) but holds 'd'
+        """
+        board = self.board
+        masks = [0, 0, 0]
+        for where, code in dict(pieces).items():
+            cell = board.parse_cell(where) if isinstance(where, str) else tuple(where)
+            if not (0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols):
+                raise RulesError(f"octagon {cell}: not on a {board.rows}x{board.cols} board")
+            if code not in PIECE_CODES:
+                raise RulesError(f"octagon {board.name(board.index(cell))}: expected one of "
+                                 f"{', '.join(PIECE_CODES)}, got {code!r}")  # fmt: skip
+            bit = 1 << board.index(cell)
+            masks[0 if code in "lL" else 1] |= bit
+            if code.isupper():
+                masks[2] |= bit
+        rune_mask = 0
+        for socket in runes:
+            if not (0 <= socket[0] < board.rows - 1 and 0 <= socket[1] < board.cols - 1):
+                raise RulesError(
+                    f"socket {tuple(socket)}: not on a {board.rows}x{board.cols} board"
+                )
+            rune_mask |= board.socket_bit(tuple(socket))
+        for socket in board.cells_of(rune_mask):
+            for index in (board.index(socket) + o for o in board.corner_offsets):
+                if (masks[0] | masks[1]) >> index & 1:
+                    code = "lLdD"[2 * (masks[1] >> index & 1) + (masks[2] >> index & 1)]
+                    raise RulesError(f"octagon {board.name(index)} is dead land (rune in "
+                                     f"socket {socket}) but holds {code!r}")  # fmt: skip
+        if to_move not in PLAYER_NAMES:
+            raise RulesError(f"to_move: expected 'light' or 'dark', got {to_move!r}")
+        if reserves is None:
+            reserves = (self.rules.reserve, self.rules.reserve)
+        if any(not 0 <= r <= 255 for r in reserves):
+            raise RulesError(f"reserves: expected two counts from 0 to 255, got {reserves}")
+        if not 0 <= muster_left <= 2 * self.rules.muster:
+            raise RulesError(
+                f"muster_left: expected 0 to {2 * self.rules.muster}, got {muster_left}"
+            )
+        mover = PLAYER_NAMES.index(to_move)
+        return ValgardState(self, (*masks, rune_mask, *reserves, mover, muster_left))
+
+    def heuristic(self, state: ValgardState) -> tuple[float, float]:
+        """(light, dark) in (-1, 1): material, a Valkyrie worth 2.5, a reserve piece 0.5.
+
+        Terminal states get their exact returns.
+        """
+        if state.is_terminal():
+            return state.returns()
+        light, dark, tall, _, reserve_light, reserve_dark = state.position[:6]
+        score = (
+            light.bit_count() - dark.bit_count()
+            + 1.5 * ((light & tall).bit_count() - (dark & tall).bit_count())
+            + 0.5 * (reserve_light - reserve_dark)
+        )  # fmt: skip
+        value = math.tanh(score / 4)
+        return (value, -value)
+
+    def playout(self, state: ValgardState, *, seed: int | None = None) -> tuple[int, int]:
+        """Play uniformly random actions from ``state`` until the end or the ply cap.
+
+        Returns ``(winner, plies)``: the winning seat (-1 for a draw) and the plies played.
+        Works on raw positions, so it is the fast path for benchmarks and rollouts.
+
+        >>> game = ValgardGame()
+        >>> game.playout(game.initial_state(), seed=1) == game.playout(game.initial_state(), seed=1)
+        True
+        """
+        pick = random.Random(seed).random
+        target_sets, apply = self._moves.target_sets, self._apply
+        position, cap = state.position, self.rules.max_plies
+        for plies in range(cap + 1):
+            sets = target_sets(position)
+            total = 0
+            for targets, _ in sets:
+                total += targets.bit_count()
+            if not total:
+                return (-1 if self.rules.no_move == "draw" else 1 - position[6]), plies
+            if plies == cap:
+                break
+            k = int(pick() * total)  # the k-th legal action, as legal() would list it
+            for targets, base in sets:
+                count = targets.bit_count()
+                if k < count:
+                    for _ in range(k):
+                        targets &= targets - 1
+                    position = apply(position, base + 257 * ((targets & -targets).bit_length() - 1))
+                    break
+                k -= count
+        return -1, self.rules.max_plies
+
+    # -- notation -----------------------------------------------------------------
+    def action_text(self, state: ValgardState, action: int) -> str:
+        """Notation: ``+a1`` deploy, ``a1-a2`` march or charge, ``a1xa2`` capture,
+        ``a1&a2`` rally, ``a1^ne`` rune cast into the north-east corner of a1."""
+        board = self.board
+        kind, source, target = action >> 16, action >> 8 & 255, action & 255
+        if kind == DEPLOY:
+            return f"+{board.name(target)}"
+        if kind == CAST:
+            return f"{board.name(source)}^{board.socket_corner(source, target)}"
+        light, dark = state.position[:2]
+        own = dark if state.mover else light
+        sign = "&" if own >> target & 1 else "x" if (light | dark) >> target & 1 else "-"
+        return f"{board.name(source)}{sign}{board.name(target)}"
+
+    def parse_action(self, state: ValgardState, text: str) -> int:
+        """The legal action written ``text`` in :meth:`action_text` notation.
+
+        Raises IllegalMoveError (a ValueError) naming the text when it is not legal here.
+        """
+        wanted = text.strip().lower()
+        for action in state.legal_actions():
+            if self.action_text(state, action) == wanted:
+                return action
+        legal = ", ".join(self.action_text(state, a) for a in state.legal_actions())
+        raise IllegalMoveError(f"{text!r} is not a legal action here; legal: {legal or 'none'}")

@@ -1,0 +1,179 @@
+"""Exact results of small Valgard boards: who wins with perfect play, and how fast.
+
+The full game (12 pieces each, a muster of 3) is far too large to solve, so small
+boards are solved with their reserves and muster scaled down (:data:`SMALL_BOARDS`),
+by the play toolkit's retrograde analysis (:func:`workbench.play.solve`), which
+treats repeated positions exactly: a position is a draw when neither side can force
+the other into a position with no legal action. Long runs come from
+``scripts/valgard_exact.py``, which writes ``data/valgard/exact_results.csv``
+(schema in ``data/valgard/SCHEMA.md``); :func:`load_exact_results` reads it.
+
+>>> result = solve_board(small_board_rules(3, 3, reserve=2))
+>>> result["value"], result["plies"], result["states"]
+('draw', None, 5978)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from workbench.errors import DataError
+from workbench.games.valgard.engine import ValgardGame
+from workbench.games.valgard.rules import Rules
+from workbench.games.valgard.tables import load_table, save_table
+from workbench.play import solve
+
+__all__ = [
+    "EXACT_COLUMNS",
+    "SMALL_BOARDS",
+    "TINY_BOARDS",
+    "VARIANTS",
+    "exact_results",
+    "load_exact_results",
+    "results_grid",
+    "save_exact_results",
+    "small_board_rules",
+    "solve_board",
+]
+
+#: Named rule variants: knob changes from the defaults.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "hardcore": {"hardcore": True},
+    "charge captures": {"charge_captures": True},
+    "no charge": {"charge": False},
+    "no rally": {"rally": False},
+    "Valkyries immune": {"valkyrie_capture": "never"},
+    "no Valkyrie immunity": {"valkyrie_capture": "anyone"},
+    "no runes": {"runes": False},
+    "no deploy": {"deploy": False},
+    "dark first": {"first_player": "dark"},
+}
+
+#: (reserve, muster) used for each small board: the text's 12 and 3, scaled down to fit.
+SMALL_BOARDS: dict[tuple[int, int], tuple[int, int]] = {
+    (3, 3): (3, 1),
+    (3, 4): (3, 1),
+    (4, 4): (2, 1),
+}
+
+#: Tiny boards where some variants are decisive (reserve, muster as above).
+TINY_BOARDS: dict[tuple[int, int], tuple[int, int]] = {(2, 2): (2, 1), (3, 2): (3, 2)}
+
+#: Columns of the exact-results table, in order.
+EXACT_COLUMNS = ("board", "reserve", "muster", "variant", "light", "plies", "states", "flips")
+
+
+def small_board_rules(
+    rows: int, cols: int, *, reserve: int | None = None, muster: int | None = None, **knobs: Any
+) -> Rules:
+    """Rules for a small board: the scaled reserve and muster of :data:`SMALL_BOARDS`
+    or :data:`TINY_BOARDS` (2 and 1 for other sizes) unless given, plus other knobs."""
+    default_reserve, default_muster = {**TINY_BOARDS, **SMALL_BOARDS}.get((rows, cols), (2, 1))
+    fields = {
+        "rows": rows,
+        "cols": cols,
+        "reserve": default_reserve if reserve is None else reserve,
+        "muster": default_muster if muster is None else muster,
+    }
+    return Rules.from_dict({**fields, **knobs})
+
+
+def solve_board(rules: Rules, *, max_states: int = 2_000_000) -> dict[str, Any]:
+    """Solve from the start: ``value`` for the player who moves first ("win", "loss"
+    or "draw"), ``plies`` of perfect play (None for a draw, where play need not end),
+    and the number of reachable ``states``.
+
+    Raises SearchLimitError (with the estimate) when the board is too large.
+    """
+    solution = solve(ValgardGame(rules), max_states=max_states)
+    summary = solution.summary()
+    return {key: summary[key] for key in ("value", "plies", "states")}
+
+
+def exact_results(
+    boards: Mapping[tuple[int, int], tuple[int, int]] = SMALL_BOARDS,
+    variants: Mapping[str, Mapping[str, Any]] = VARIANTS,
+    *,
+    max_states: int = 2_000_000,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Solve every board under every variant: one row each (see :data:`EXACT_COLUMNS`).
+
+    ``light`` is the result for the light player; ``plies`` the length of perfect
+    play (empty for a draw); ``flips`` says whether ``light`` differs from the
+    "default" variant's on the same board. Boards are ``(rows, cols) -> (reserve, muster)``.
+    """
+    jobs = [(board, name) for board in boards for name in variants]
+    rows = []
+    for (board_rows, board_cols), name in tqdm(jobs, disable=not progress, desc="solving"):
+        reserve, muster = boards[(board_rows, board_cols)]
+        rules = Rules(
+            rows=board_rows, cols=board_cols, reserve=reserve, muster=muster, **variants[name]
+        )
+        result = solve_board(rules, max_states=max_states)
+        light_first = rules.first_player == "light"
+        light = result["value"] if light_first else _swap(result["value"])
+        rows.append(
+            {
+                "board": f"{board_rows}x{board_cols}",
+                "reserve": reserve,
+                "muster": muster,
+                "variant": name,
+                "light": light,
+                "plies": result["plies"],
+                "states": result["states"],
+            }
+        )
+    frame = pd.DataFrame(rows, columns=list(EXACT_COLUMNS[:-1])).astype({"plies": "Int64"})
+    default = frame[frame["variant"] == "default"].set_index("board")["light"]
+    frame["flips"] = frame["light"] != frame["board"].map(default).fillna(frame["light"])
+    return frame
+
+
+def _swap(value: str) -> str:
+    return {"win": "loss", "loss": "win"}.get(value, value)
+
+
+def results_grid(frame: pd.DataFrame) -> pd.DataFrame:
+    """Variants down, boards across, cells ``"draw"`` or ``"loss in 8"`` (for light).
+
+    >>> frame = pd.DataFrame({"board": ["2x2", "2x2"], "variant": ["default", "hardcore"],
+    ...                       "light": ["draw", "loss"], "plies": pd.array([None, 8], "Int64")})
+    >>> results_grid(frame).to_dict()
+    {'2x2': {'default': 'draw', 'hardcore': 'loss in 8'}}
+    """
+    cells = [
+        light if pd.isna(plies) else f"{light} in {plies}"
+        for light, plies in zip(frame["light"], frame["plies"], strict=True)
+    ]
+    grid = frame.assign(cell=cells).pivot(index="variant", columns="board", values="cell")
+    order = list(dict.fromkeys(frame["variant"]))
+    return grid.reindex(order).rename_axis(index="variant", columns="board")
+
+
+def save_exact_results(frame: pd.DataFrame, path: str | Path = "exact_results.csv") -> Path:
+    """Write the table as CSV, atomically (a bare name goes to ``data/valgard/``)."""
+    return save_table(frame, path)
+
+
+def load_exact_results(path: str | Path = "exact_results.csv") -> pd.DataFrame:
+    """Read a table written by :func:`save_exact_results`; DataError names row and column."""
+    frame = load_table(path, EXACT_COLUMNS, dtypes={"plies": "Int64"})
+    problems = []
+    for number, value in frame["light"].items():
+        if value not in ("win", "loss", "draw"):
+            problems.append(f"row {number + 2}, column light: expected win, loss or draw, "
+                            f"got {value!r}")  # fmt: skip
+    for number, board in frame["board"].items():
+        rows, _, cols = str(board).partition("x")
+        if not (rows.isdigit() and cols.isdigit()):
+            problems.append(f"row {number + 2}, column board: expected RxC, got {board!r}")
+    if problems:
+        raise DataError(str(path), problems)
+    return frame[list(EXACT_COLUMNS)]

@@ -1,0 +1,345 @@
+"""Valgard in JupyterLab: a position editor and a board to play against the computer.
+
+The board is the shared :class:`~workbench.widgets.board.BoardView` drawing
+octagons and sockets (:func:`~workbench.widgets.board.octagon_shapes`): dead land
+shaded, runes drawn in their sockets, pieces as discs (a Valkyrie has a ring and a
+``V``). In *play* mode, click one of your pieces to see its legal targets
+highlighted (octagons, or sockets for a rune), then click a target; the computer
+answers. Click an empty home-row octagon to deploy. In *edit* mode, click octagons
+to place the palette's piece and sockets to toggle runes, and choose who moves.
+
+>>> from workbench.games.valgard import Rules, ValgardGame
+>>> class FirstMove:  # any agent with act(state); the default is MCTS
+...     def act(self, state):
+...         return state.legal_actions()[0]
+>>> board = ValgardBoard(ValgardGame(Rules(rows=3, cols=3, reserve=3, muster=1)),
+...                      agent=FirstMove())
+>>> board.click("2,1")  # light musters on b1, the computer answers
+>>> board.status.value[:51]
+'You (light) played +b1. Computer (dark) played +a3.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.errors import RulesError
+from workbench.games.valgard.board import Board
+from workbench.games.valgard.engine import ValgardGame, ValgardState
+from workbench.games.valgard.moves import CAST
+from workbench.games.valgard.rules import PLAYER_NAMES
+from workbench.grids import octagon_center
+from workbench.widgets.board import BoardView, cell_id, octagon_shapes, parse_cell_id
+
+__all__ = ["ValgardBoard", "board_marks", "board_shapes", "targets_of"]
+
+_LIVING, _HOME, _DEAD = "#efe6d2", "#e3d6b8", "#7b7f80"
+_SOCKET, _RUNE = "#cbbf9f", "#2c3e50"
+_PIECE = {0: ("#fbf5e6", "#6b5536", "#3b2a1a"), 1: ("#4a3426", "#1c120b", "#f4ead5")}
+_PALETTE = {
+    "light warrior": "l",
+    "light Valkyrie": "L",
+    "dark warrior": "d",
+    "dark Valkyrie": "D",
+    "empty": "",
+}
+
+
+def board_shapes(state: ValgardState) -> list[dict]:
+    """Octagons (dead land shaded, home rows tinted) and sockets (runes filled)."""
+    board = state.game.board
+    dead, runes = set(state.dead()), set(state.runes())
+    homes = set(board.cells_of(board.home[0] | board.home[1]))
+
+    def fill(cell):
+        return _DEAD if cell in dead else _HOME if cell in homes else _LIVING
+
+    shapes = octagon_shapes(
+        board.rows,
+        board.cols,
+        fill=fill,
+        socket_fill=lambda s: _RUNE if s in runes else _SOCKET,
+    )
+    for item in shapes:
+        prefix, cell = parse_cell_id(item["id"])
+        name = board.name(board.index(cell))
+        item["title"] = f"socket south-east of {name}" if prefix else name
+    return shapes
+
+
+def board_marks(
+    state: ValgardState, *, selected: tuple[int, int] | None = None, last: list | None = None
+) -> list[dict]:
+    """Pieces as discs, the selected piece ringed, the last move drawn as a line."""
+    marks: list[dict] = []
+    if last:
+        marks.append({"kind": "path", "points": last, "stroke": "#c0392b", "width": 0.08})
+    for cell, code in state.pieces().items():
+        fill, stroke, ink = _PIECE[0 if code in "lL" else 1]
+        x, y = octagon_center(cell)
+        marks.append(
+            {
+                "kind": "circle",
+                "at": [x, y],
+                "r": 0.3,
+                "fill": fill,
+                "stroke": stroke,
+                "width": 0.05,
+            }
+        )
+        if code.isupper():
+            marks.append(
+                {
+                    "kind": "circle",
+                    "at": [x, y],
+                    "r": 0.2,
+                    "fill": fill,
+                    "stroke": ink,
+                    "width": 0.04,
+                }
+            )
+            marks.append({"kind": "text", "at": [x, y], "text": "V", "fill": ink})
+    for socket in state.runes():
+        x, y = socket[1] + 1.0, socket[0] + 1.0
+        marks.append({"kind": "text", "at": [x, y], "text": "ᚱ", "fill": "#f1c40f"})
+    if selected is not None:
+        x, y = octagon_center(selected)
+        ring = {"kind": "circle", "at": [x, y], "r": 0.4, "fill": "none", "width": 0.07}
+        marks.append({**ring, "stroke": "#e67e22"})
+    return marks
+
+
+def targets_of(state: ValgardState, source: tuple[int, int] | None) -> dict[str, int]:
+    """Shape id -> action for the legal actions starting on ``source`` (deploys if None).
+
+    Moves target octagons (``"r,c"``), rune casts target sockets (``"s:r,c"``).
+    """
+    board: Board = state.game.board
+    out = {}
+    for action in state.legal_actions():
+        kind, origin, target = action >> 16, action >> 8 & 255, action & 255
+        if source is None:
+            if kind == 0:
+                out[cell_id(board.cell(target))] = action
+        elif kind and origin == board.index(source):
+            prefix = "s" if kind == CAST else ""
+            out[cell_id(board.cell(target), prefix=prefix)] = action
+    return out
+
+
+class ValgardBoard(widgets.VBox):
+    """Play Valgard against an agent, or edit a position; every part is clickable.
+
+    Parameters
+    ----------
+    game : ValgardGame, optional
+        The game (default: the rule text's 6x6 game).
+    agent : object with ``act(state)``, optional
+        The computer player (default: ``MCTSAgent(game, simulations=300, seed=0)``).
+    computer : {"dark", "light", "nobody"}
+        The side the computer plays.
+    state : ValgardState, optional
+        The starting position (default: the game's initial state).
+    """
+
+    def __init__(
+        self,
+        game: ValgardGame | None = None,
+        *,
+        agent: Any = None,
+        computer: str = "dark",
+        state: ValgardState | None = None,
+        width_px: int = 420,
+    ):
+        self.game = game if game is not None else ValgardGame()
+        if agent is None:
+            from workbench.play import MCTSAgent
+
+            agent = MCTSAgent(self.game, simulations=300, rollout_plies=20, seed=0)
+        self.agent = agent
+        self.state = state if state is not None else self.game.initial_state()
+        self.history: list[ValgardState] = []
+        self.selected: tuple[int, int] | None = None
+        self._targets: dict[str, int] = {}
+        self._last: list | None = None
+
+        self.view = BoardView(width_px=width_px)
+        self.view.add_class("valgard-board")
+        self.view.on_cell_event(lambda ident, kind: self.click(ident) if kind == "click" else None)
+        self.mode = widgets.ToggleButtons(options=["play", "edit"], value="play")
+        self.mode.add_class("valgard-mode")
+        self.computer = widgets.Dropdown(
+            options=["dark", "light", "nobody"], value=computer, description="Computer"
+        )
+        self.palette = widgets.ToggleButtons(options=list(_PALETTE), value="light warrior")
+        self.palette.add_class("valgard-palette")
+        self.to_move = widgets.ToggleButtons(options=list(PLAYER_NAMES), description="To move")
+        self.reserves = [
+            widgets.BoundedIntText(min=0, max=255, description=f"{name} hand", value=value)
+            for name, value in zip(PLAYER_NAMES, self.state.reserves, strict=True)
+        ]
+        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.undo = widgets.Button(description="Undo", icon="undo")
+        self.computer_move = widgets.Button(description="Computer move", icon="cogs")
+        self.status = widgets.Label()
+        self.status.add_class("valgard-status")
+        self.position_text = widgets.Textarea(
+            disabled=True, layout=widgets.Layout(width="260px", height="auto")
+        )
+        self.position_text.add_class("valgard-position")
+
+        self.mode.observe(self._on_mode, names="value")
+        self.to_move.observe(self._on_edit_fields, names="value")
+        for box in self.reserves:
+            box.observe(self._on_edit_fields, names="value")
+        self.new_game.on_click(lambda _: self.reset())
+        self.undo.on_click(lambda _: self.take_back())
+        self.computer_move.on_click(lambda _: self.play_computer())
+
+        self.editor = widgets.VBox([self.palette, self.to_move, widgets.HBox(self.reserves)])
+        self.editor.layout.display = "none"
+        buttons = widgets.HBox(
+            [self.mode, self.computer, self.new_game, self.undo, self.computer_move]
+        )
+        super().__init__(
+            [buttons, self.editor, widgets.HBox([self.view, self.position_text]), self.status]
+        )
+        self._announce([])
+
+    # -- actions ------------------------------------------------------------------
+    def click(self, ident: str) -> None:
+        """Handle a click on a shape id (what the board view reports)."""
+        if self.mode.value == "edit":
+            self._edit(ident)
+        else:
+            self._play_click(ident)
+        self._redraw()
+
+    def reset(self) -> None:
+        """Back to the game's start position, in play mode."""
+        self.state = self.game.initial_state()
+        self.history, self.selected, self._last = [], None, None
+        self.mode.value = "play"
+        self._announce([])
+
+    def take_back(self) -> None:
+        """Undo the last human move (and the computer's reply to it)."""
+        while self.history:
+            self.state = self.history.pop()
+            if self._whose_turn() != "computer":
+                break
+        self._last = None
+        self._announce([])
+
+    def play_computer(self) -> None:
+        """Let the computer play one move for the side to move."""
+        if self.mode.value == "play" and not self.state.is_terminal():
+            self._announce([self._apply(self.agent.act(self.state), by="Computer")])
+
+    # -- play mode ----------------------------------------------------------------
+    def _whose_turn(self) -> str:
+        side = PLAYER_NAMES[self.state.mover]
+        return "computer" if self.computer.value == side else "human"
+
+    def _play_click(self, ident: str) -> None:
+        if self.state.is_terminal() or self._whose_turn() == "computer":
+            return
+        action = self._targets.get(ident, targets_of(self.state, None).get(ident))
+        if action is not None:  # a target of the selected piece, or a deploy
+            said = [self._apply(action, by="You")]
+            if not self.state.is_terminal() and self._whose_turn() == "computer":
+                said.append(self._apply(self.agent.act(self.state), by="Computer"))
+            self._announce(said)
+            return
+        prefix, cell = parse_cell_id(ident)
+        own = "lL" if self.state.mover == 0 else "dD"
+        if not prefix and self.state.pieces().get(cell, "") in own and cell != self.selected:
+            self.selected = cell
+            self._targets = targets_of(self.state, cell)
+        else:
+            self.selected = None
+            self._targets = targets_of(self.state, None)
+
+    def _apply(self, action: int, *, by: str) -> str:
+        """Play ``action``; returns the sentence that reports it."""
+        text = self.game.action_text(self.state, action)
+        board = self.game.board
+        source, target = board.cell(action >> 8 & 255), board.cell(action & 255)
+        self._last = [list(octagon_center(source)), list(octagon_center(target))]
+        if action >> 16 == CAST:
+            self._last[1] = [target[1] + 1.0, target[0] + 1.0]
+        self.history.append(self.state)
+        self.state = self.state.apply(action)
+        return f"{by} ({PLAYER_NAMES[1 - self.state.mover]}) played {text}."
+
+    def _announce(self, said: list[str]) -> None:
+        """Clear the selection, offer the human's targets, and say what happened."""
+        self.selected = None
+        human = self._whose_turn() == "human" and not self.state.is_terminal()
+        self._targets = targets_of(self.state, None) if human else {}
+        mover = PLAYER_NAMES[self.state.mover].capitalize()
+        if self.state.is_terminal():
+            light, _ = self.state.returns()
+            result = "a draw" if light == 0 else f"{PLAYER_NAMES[0 if light > 0 else 1]} wins"
+            said = [*said, f"{mover} cannot move: {result}."]
+        elif human:
+            said = [*said, f"{mover} to move: click a piece, then a highlighted target."]
+        else:
+            said = [*said, f"{mover} to move: the computer's turn (press Computer move)."]
+        self.status.value = " ".join(said)
+        self._redraw()
+
+    # -- edit mode ----------------------------------------------------------------
+    def _on_mode(self, change: dict) -> None:
+        editing = change["new"] == "edit"
+        self.editor.layout.display = "" if editing else "none"
+        if editing:
+            self.to_move.value = PLAYER_NAMES[self.state.mover]
+            for box, value in zip(self.reserves, self.state.reserves, strict=True):
+                box.value = value
+            self.status.value = "Editing: click octagons to place pieces, sockets to toggle runes."
+            self.selected = None
+            self._redraw()
+        else:
+            self.history, self._last = [], None
+            self._announce([])
+
+    def _on_edit_fields(self, _change: dict) -> None:
+        if self.mode.value == "edit":
+            self._rebuild(self.state.pieces(), self.state.runes())
+
+    def _edit(self, ident: str) -> None:
+        prefix, cell = parse_cell_id(ident)
+        pieces, runes = self.state.pieces(), self.state.runes()
+        if prefix:
+            runes = [s for s in runes if s != cell] if cell in runes else [*runes, cell]
+        else:
+            code = _PALETTE[self.palette.value]
+            if code:
+                pieces[cell] = code
+            else:
+                pieces.pop(cell, None)
+        self._rebuild(pieces, runes)
+
+    def _rebuild(self, pieces: dict, runes: list) -> None:
+        try:
+            self.state = self.game.position(
+                pieces,
+                runes=runes,
+                to_move=self.to_move.value,
+                reserves=tuple(box.value for box in self.reserves),
+            )
+        except RulesError as error:
+            self.status.value = f"Not allowed: {error}."
+            return
+        self.status.value = "Editing: click octagons to place pieces, sockets to toggle runes."
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self.view.shapes = board_shapes(self.state)
+        self.view.marks = board_marks(self.state, selected=self.selected, last=self._last)
+        playing = self.mode.value == "play"
+        self.view.highlighted = sorted(self._targets) if playing else []
+        self.position_text.value = self.state.render()
