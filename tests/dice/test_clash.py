@@ -5,7 +5,7 @@ from fractions import Fraction
 import icepool
 import numpy as np
 import pytest
-from dice_oracles import brute_clash_counts, icepool_sorted_pairs, raw_rolls
+from .dice_oracles import brute_clash_counts, icepool_sorted_pairs, raw_rolls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import pytest
-from dice_oracles import IcepoolOptimal, brute_modified_counts
+from .dice_oracles import IcepoolOptimal, brute_modified_counts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
