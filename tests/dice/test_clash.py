@@ -5,12 +5,13 @@ from fractions import Fraction
 import icepool
 import numpy as np
 import pytest
-from .dice_oracles import brute_clash_counts, icepool_sorted_pairs, raw_rolls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.dice import clash, clash_counts, clash_summary, clash_table, sorted_tops, top_weights
 from workbench.dice.sorted_dp import clash_weights
+
+from .dice_oracles import brute_clash_counts, icepool_sorted_pairs, raw_rolls
 
 SMALL = [(a, d) for a in range(1, 8) for d in range(1, 8) if a + d <= 8]
 

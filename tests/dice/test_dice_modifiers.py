@@ -3,12 +3,13 @@
 from fractions import Fraction
 
 import pytest
-from .dice_oracles import IcepoolOptimal, brute_modified_counts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.dice import ORDERS, DieModifier, clash, clash_counts, fixed_clash_weights
 from workbench.dice.modifiers import modified_clash_counts
+
+from .dice_oracles import IcepoolOptimal, brute_modified_counts
 
 PLUS = DieModifier(1, on="own", name="thor")
 MINUS = DieModifier(1, on="enemy", name="norn")
