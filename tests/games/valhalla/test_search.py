@@ -4,14 +4,11 @@ import numpy as np
 import pytest
 
 from workbench.errors import RulesError
+from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
-from workbench.games.valhalla.engine import Game
-from workbench.games.valhalla.search import (
-    PRUNING_RULES,
-    StateSpace,
-    outcome_class,
-    walk_lengths,
-)
+from workbench.games.valhalla.engine import Game, Situation
+from workbench.games.valhalla.moves import walk_lengths
+from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 
 from .conftest import micro, small_levels
 
@@ -57,20 +54,17 @@ def test_every_pruned_state_keeps_its_classes():
     for level, rules in small_levels(40, seed=7, max_side=4):
         game = Game(level, rules)
         full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=True)
-        for layer in full.layers:
-            for node, rows in layer.items():
-                for attack, healths in rows.items():
-                    for h in range(healths.bit_length()):
-                        if healths >> h & 1:
-                            s = full.unpack(full.state(node, attack, h))
-                            situation = _situation(game, full, s)
-                            mine = pruned.classes(pruned.state_of(situation))
-                            assert mine == full.classes(full.state(node, attack, h))
+        for k, layer in enumerate(full.layers):
+            for row, healths in enumerate(layer.healths):
+                found = bitsets.to_int(healths)
+                for h in range(found.bit_length()):
+                    if found >> h & 1:
+                        state = StateRef(k, row, h)
+                        situation = _situation(full, full.unpack(state))
+                        assert pruned.classes(pruned.state_of(situation)) == full.classes(state)
 
 
-def _situation(game, space, s):
-    from workbench.games.valhalla.engine import Situation
-
+def _situation(space, s):
     n = space.n
     return Situation(space.cells[s.pos], s.health, s.attack, s.left & ((1 << n) - 1),
                      s.left >> n, s.mjolnir, s.shield, s.loki, s.chariot)  # fmt: skip

@@ -1,4 +1,4 @@
-"""Questions answered from the exhaustive search: witnesses, kill orders, random play.
+"""Questions answered from the exhaustive search: witnesses and lines; random play.
 
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
@@ -7,14 +7,12 @@
 >>> space = StateSpace(Game(level))
 >>> witness_walk(space, target=2, multi_line=False)
 ([(0, 0), (0, 1), (0, 2)], True)
->>> count_kill_orders(space)
-1
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict, deque
+from collections import deque
 from fractions import Fraction
 
 import numpy as np
@@ -23,7 +21,7 @@ from workbench.games.valhalla.engine import Game, Outcome
 from workbench.games.valhalla.search import StateSpace, outcome_class
 from workbench.grids.square import Cell
 
-__all__ = ["count_kill_orders", "random_walk_share", "split_lines", "witness_walk"]
+__all__ = ["random_walk_share", "split_lines", "witness_walk"]
 
 
 def _path(space: StateSpace, start: Cell, goal: Cell, left: int, steps: int) -> list[Cell]:
@@ -88,62 +86,6 @@ def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
         used.add(edge)
         last = edge
     return lines
-
-
-def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None:
-    """Number of distinct fight orders (enemies in the order fought, the last one
-    fatal) of winning plays; None if more than ``budget`` groups were needed.
-
-    Plays with the same fights so far are followed together as one group: the
-    set of states they can be in (Healths as bits, as in the search), so each
-    order is counted once, and groups met again are not searched again.
-    """
-    memo: dict[frozenset, int] = {}
-    work = [0]
-    enemy_bits = (1 << space.n) - 1
-    nothing = (0, 0, 0, 0)
-
-    def winnable(node: int, attack: int) -> int:
-        found = space.wins.get((node, attack), nothing)
-        return found[0] | found[1] | found[2] | found[3]
-
-    def count(group: frozenset) -> int:
-        found = memo.get(group)
-        if found is not None:
-            return found
-        work[0] += 1
-        if work[0] > budget:
-            raise OverflowError
-        pending = dict(group)
-        after: dict[int, dict] = defaultdict(dict)
-        fatal: set[int] = set()
-        while pending:
-            (node, attack), healths = pending.popitem()
-            for q, _, _, child, a2, table, ends in space.moves(node, attack):
-                if table is None:
-                    more = healths & winnable(child, a2)
-                    if more:
-                        pending[child, a2] = pending.get((child, a2), 0) | more
-                    continue
-                if any(outcome.won and healths & mask for mask, outcome, _ in ends):
-                    fatal.add(q)
-                if child & enemy_bits:
-                    alive = ((healths & table.survives) >> table.damage) & winnable(child, a2)
-                    if alive:
-                        row = after[q]
-                        row[child, a2] = row.get((child, a2), 0) | alive
-        total = len(fatal) + sum(count(frozenset(row.items())) for row in after.values())
-        memo[group] = total
-        return total
-
-    start = space.start_node, space.start_attack
-    healths = 1 << space.unpack(space.start).health
-    if not winnable(*start) & healths:
-        return 0
-    try:
-        return count(frozenset([(start, healths)]))
-    except OverflowError:
-        return None
 
 
 def random_walk_share(game: Game, *, walks: int = 200, seed: int = 0) -> Fraction:

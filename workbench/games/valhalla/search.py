@@ -1,26 +1,20 @@
-"""Exhaustive search from point of interest to point of interest, over packed integer states.
+"""Exhaustive search from point of interest to point of interest, layer by layer in arrays.
 
 Between two events (a fight or a pickup) the hero only walks over empty fields,
 and all such a walk changes is where the hero ends up and how many steps it took
 (Attack loss, Loki and Chariot counters). So the hero always stands on the field
 of the last event, and a move is "walk to point of interest ``q`` in ``d``
-steps". Every walk between two grid fields has the parity of the shortest one,
-and any longer walk of that parity exists once the hero can step back and forth
-(:func:`walk_lengths`); lengths past the point where Attack and the counters
-stop changing give the same state and are skipped. Longer walks are kept: one
-that drops Attack can win where the shortest one loses.
+steps"; longer walks are kept (one that drops Attack can win where the shortest
+one loses). Each move uses up one point of interest, so layer ``k`` holds the
+states with ``k`` of them used and every move goes to the next layer.
 
-States are ints. A *node* packs the bitmask of enemies and items left, the
-position, the Mjolnir and shield charges and the Loki and Chariot counters; a
-*state* adds Attack and Health. Health is never a loop variable: each node and
-Attack keep the **set** of reachable Health values as the bits of one int, and a
-fight maps the whole set at once (survivors lose the same damage, a right shift;
-the rest fall). Fight results come from :func:`~workbench.games.valhalla.fight.fight`,
-tabulated per (enemy, Attack, Loki, charges) over every Health.
-
-The forward pass visits nodes layer by layer (each move uses up one point of
-interest, so there are no cycles) and collects every outcome; the backward pass
-computes, per state, which star classes (:func:`outcome_class`) can still be won.
+A layer is a sorted ``int64`` array of state codes (what is left, position,
+charges, counters, Attack; :mod:`~workbench.games.valhalla.moves`) with the set
+of reachable Health values of each as a bitset row: a fight maps the whole set at
+once. The forward pass expands a whole layer with array operations and merges
+equal codes; it keeps every move (:class:`Edges`) and collects every outcome.
+The backward pass computes, per state and star class (:func:`outcome_class`),
+the Healths from which that class can still be won.
 
 Pruning rules (:data:`PRUNING_RULES`; ``prune=True`` for all, or a collection of
 names), each proven sound by a test against the unpruned search, keep every
@@ -40,8 +34,9 @@ names), each proven sound by a test against the unpruned search, keep every
 >>> space = StateSpace(Game(level))
 >>> space.classes(space.start) == 1 << 2  # not all-but-one, strong killer
 True
->>> walk_lengths(3, bounce=True, limit=8)
-[3, 5, 7]
+>>> [(q, d, after, ends) for q, d, after, ends in space.successors(space.start)]
+[(0, 2, None, ((Outcome(won=False, kills=0, killer=0, strong=True), False), \
+(Outcome(won=True, kills=1, killer=0, strong=True), True)))]
 """
 
 from __future__ import annotations
@@ -49,41 +44,29 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import NamedTuple
 
-from workbench.errors import RulesError
-from workbench.games.valhalla.engine import Game, Outcome
+import numpy as np
 
-__all__ = [
-    "PRUNING_RULES",
-    "FightTable",
-    "StateSpace",
-    "Unpacked",
-    "outcome_class",
-    "walk_lengths",
-]
+from workbench.errors import RulesError
+from workbench.games.valhalla import bitsets
+from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
+
+__all__ = ["PRUNING_RULES", "Edges", "StateRef", "StateSpace", "Unpacked", "outcome_class"]
 
 #: Names of the pruning rules (see the module docstring).
 PRUNING_RULES: tuple[str, ...] = ("hopeless", "chariot", "biorn")
 
 
-def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
-    """Lengths of walks between two fields ``shortest`` steps apart, up to ``limit``.
+class StateRef(NamedTuple):
+    """One state: ``row`` of layer ``layer`` (-1 if never reached) with this Health."""
 
-    Grids are bipartite, so every walk has the parity of the shortest; stepping
-    back and forth once (``bounce``) adds any multiple of two.
-    """
-    if not bounce:
-        return [shortest]
-    return list(range(shortest, max(shortest, limit) + 1, 2))
-
-
-def outcome_class(game: Game, outcome: Outcome) -> int:
-    """Index 0..3 of a won outcome's star class: bit 0 all-but-one, bit 1 strong killer."""
-    stars = game.stars(outcome, one_line=False)
-    return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
+    layer: int
+    row: int
+    health: int
 
 
 class Unpacked(NamedTuple):
-    """A packed state's fields (``left``: bitmask of enemies then items still there)."""
+    """A state's fields (``left``: bitmask of enemies then items still there)."""
 
     pos: int
     mjolnir: int
@@ -95,31 +78,31 @@ class Unpacked(NamedTuple):
     left: int
 
 
-class FightTable(NamedTuple):
-    """A fight against one enemy with one Attack/Loki/charges, for every Health at once.
+class Edges(NamedTuple):
+    """The moves of a layer's states, grouped by state (``parent``); ``child`` is the
+    row in the next layer (-1 if the game ended); see :class:`~.moves.Moves`."""
 
-    Bit ``h`` of a mask is Health ``h``. Survivors lose ``damage`` and keep
-    ``mjolnir``/``shield`` charges; a fallen hero's game ends with the plain
-    outcome (``falls``) or, if To Valhalla's final strike bests the enemy, with
-    one kill more (``strikes``).
-    """
-
-    survives: int
-    damage: int
-    mjolnir: int
-    shield: int
-    falls: int
-    strikes: int
+    parent: np.ndarray
+    target: np.ndarray
+    steps: np.ndarray
+    attack: np.ndarray
+    event: np.ndarray
+    kills: np.ndarray
+    child: np.ndarray
 
 
-_CLASSES = 4
+class Layer(NamedTuple):
+    """States with the same number of points of interest used."""
+
+    codes: np.ndarray  # sorted
+    healths: np.ndarray  # reached, a bitset row per state
+    live: np.ndarray  # the Healths expanded (after ``hopeless``)
+    first_edge: np.ndarray  # edges of row i: first_edge[i] .. first_edge[i + 1] - 1
+    edges: Edges
 
 
 class StateSpace:
-    """The game as a layered graph of packed states between events.
-
-    Points of interest 0..n-1 are the enemies, n..n+m-1 the items, n+m the start.
-    """
+    """The game as a layered graph of packed states between events (see the module)."""
 
     def __init__(self, game: Game, *, prune: bool | Collection[str] = True):
         self.game = game
@@ -127,407 +110,226 @@ class StateSpace:
         unknown = self.prune - set(PRUNING_RULES)
         if unknown:
             raise RulesError(f"prune: unknown rule(s) {sorted(unknown)}; known: {PRUNING_RULES}")
-        level, rules = game.level, game.rules
-        self.n, self.m = len(level.enemies), len(level.items)
-        self.cells = [e.at for e in level.enemies] + [i.at for i in level.items] + [level.start]
-        self._width = width = level.width
-        bit = {(r, c): 1 << (r * width + c) for r in range(level.height) for c in range(width)}
-        self._walkable = sum(bit[c] for c in game.graph)
-        self._not_first_col = sum(b for (r, c), b in bit.items() if c > 0)
-        self._not_last_col = sum(b for (r, c), b in bit.items() if c < width - 1)
-        self._pos_bits = [bit[c] for c in self.cells]
-        self._poi_bits = self._pos_bits[:-1]
-        self._poi_at_bit = {b: k for k, b in enumerate(self._poi_bits)}
-        self._pos_of_cell = {c: k for k, c in enumerate(self.cells)}
-        self._cell_bits = bit
-        self._promising: dict[tuple, bool] = {}
-        kinds = [i.kind for i in level.items]
-        most = (lambda kind: kinds.count(kind)) if rules.charges_stack else (lambda kind: 1)
-        turns = [sum(i.turns for i in level.items if i.kind == k)
-                 for k in ("lokis_trickery", "thors_chariot")]  # fmt: skip
-        self._left_bits = self.n + self.m
-        widths = [
-            len(self.cells).bit_length(),
-            most("mjolnir").bit_length(),
-            most("dwarven_shield").bit_length(),
-            turns[0].bit_length(),
-            turns[1].bit_length(),
-            max(level.hero.attack, rules.attack_floor).bit_length(),
-            (level.hero.health + 1).bit_length(),
-        ]
-        self._shifts, self._masks = [], []
-        offset = self._left_bits
-        for w in widths:
-            self._shifts.append(offset)
-            self._masks.append((1 << w) - 1)
-            offset += w
-        self._node_mask = (1 << self._shifts[5]) - 1
-        self._potions = sum(1 << (self.n + k) for k, kind in enumerate(kinds)
-                            if kind == "potion_of_vitality")  # fmt: skip
-        biorn = level.hero.ability == "biorns_curse"
-        drop = biorn and "biorn" in self.prune
-        self._attack_blind = (drop and rules.biorn_initiative == "enemy_health"
-                              and rules.strong_killer == "starting_attack")  # fmt: skip
-        self._mjolnir_blind = drop and not rules.mjolnir_initiative
-        self._max_damage = [e.attack * (1 if biorn else -(-e.health // rules.attack_floor))
-                            for e in level.enemies]  # fmt: skip
-        self._all_health = (1 << (level.hero.health + 1)) - 2
-        self._reach: dict[int, tuple] = {}
-        self._walks: dict[tuple, tuple] = {}
-        self._tables: dict[tuple, FightTable] = {}
-        self._cap: dict[int, int] = {}
-        self._moves: dict[tuple[int, int], list[tuple]] = {}
-        self._events: dict[tuple, tuple] = {}
-        self._blocked: dict[int, int] = {}
-        self._classes: dict[Outcome, int] = {}
+        self.maker = maker = MoveMaker(game, prune=self.prune)
+        self.n, self.m, self.cells = maker.n, maker.m, maker.cells
+        self._most_damage = self._damage_bounds()
         self.outcomes: set[Outcome] = set()
         #: States expanded, and the moves they had in total (mean branching).
         self.expanded = self.branches = 0
-        start = game.start()
-        self.start_node = self._node(len(self.cells) - 1, 0, 0, 0, 0, (1 << self._left_bits) - 1)
-        self.start_attack = self._canonical_attack(start.attack)
-        self.start = self.state(self.start_node, self.start_attack, start.health)
-        self.layers: list[dict[int, dict[int, int]]] = []
-        self.wins: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.layers: list[Layer] = []
+        self.wins: list[np.ndarray] = []  # per layer: (states, classes, words) Health bitsets
+        self.start = StateRef(0, 0, game.level.hero.health)
+        self._promising: dict[tuple, bool] = {}
         self._explore()
+        self._backward()
 
-    # --- packing -------------------------------------------------------------------
+    def _damage_bounds(self) -> list[int]:
+        level, rules = self.game.level, self.game.rules
+        biorn = level.hero.ability == "biorns_curse"
+        return [e.attack * (1 if biorn else -(-e.health // rules.attack_floor))
+                for e in level.enemies]  # fmt: skip
 
-    def _canonical_attack(self, attack: int) -> int:
-        return self.game.rules.attack_floor if self._attack_blind else attack
-
-    def _node(self, pos, mjolnir, shield, loki, chariot, left, attack=None) -> int:
-        if self._attack_blind or (
-            "chariot" in self.prune
-            and attack == self.game.rules.attack_floor
-            and not left & self._potions
-        ):
-            chariot = 0
-        if self._mjolnir_blind:
-            mjolnir = 0
-        s = self._shifts
-        return (left | pos << s[0] | mjolnir << s[1] | shield << s[2] | loki << s[3]
-                | chariot << s[4])  # fmt: skip
-
-    def state(self, node: int, attack: int, health: int) -> int:
-        """The packed state of a node with this Attack and Health."""
-        return node | attack << self._shifts[5] | health << self._shifts[6]
-
-    def unpack(self, state: int) -> Unpacked:
-        """The fields of a packed state (or node: Attack and Health then read 0)."""
-        fields = [state >> s & m for s, m in zip(self._shifts, self._masks, strict=True)]
-        return Unpacked(*fields, state & ((1 << self._left_bits) - 1))
-
-    # --- moves -----------------------------------------------------------------------
-
-    def reachable(self, pos: int, left: int) -> tuple[tuple[int, int, bool], ...]:
-        """Points of interest still there that the hero at ``pos`` can walk to over
-        empty fields: ``(target, shortest steps, can lengthen the walk)``."""
-        return self._reachable_from(self._pos_bits[pos], left)
-
-    def _reachable_from(self, origin: int, left: int) -> tuple[tuple[int, int, bool], ...]:
-        """:meth:`reachable` from the field of bit ``origin``: a breadth-first flood
-        fill on the bits of one int (bit ``r * width + c``)."""
-        key = left | origin << self._left_bits
-        found = self._reach.get(key)
-        if found is not None:
-            return found
-        blocked = self._blocked.get(left)
-        if blocked is None:
-            blocked = sum(bit for p, bit in enumerate(self._poi_bits) if left >> p & 1)
-            self._blocked[left] = blocked
-        walkable, spread = self._walkable, self._spread
-        seen = frontier = origin
-        hits, depth = [], 0
-        while frontier:
-            depth += 1
-            frontier = spread(frontier) & walkable & ~seen
-            seen |= frontier
-            hit = frontier & blocked
-            frontier &= ~blocked
-            while hit:
-                low = hit & -hit
-                hits.append((self._poi_at_bit[low], depth))
-                hit ^= low
-        free = bool(spread(origin) & walkable & ~blocked)
-        found = tuple((p, d, d >= 2 or free) for p, d in hits)
-        self._reach[key] = found
-        return found
-
-    def _spread(self, bits: int) -> int:
-        """Cells one orthogonal step from any cell in ``bits`` (walls not removed)."""
-        w = self._width
-        return ((bits << 1) & self._not_first_col | (bits >> 1) & self._not_last_col
-                | bits << w | bits >> w)  # fmt: skip
-
-    def walks(self, shortest: int, bounce: bool, attack: int, loki: int, chariot: int) -> tuple:
-        """Distinct effects of the walks to a target: ``(steps, Attack at the event,
-        Loki active, loss after the event, Loki after, Chariot after)``."""
-        key = (shortest, bounce, attack, loki, chariot)
-        found = self._walks.get(key)
-        if found is not None:
-            return found
-        rules = self.game.rules
-        floor, after = rules.attack_floor, rules.attack_loss == "after_content"
-        by_steps = rules.loki_counts == "steps"
-        limit = shortest + 2 * (attack + chariot + loki + 2)
-        effects, previous = [], None
-        for d in walk_lengths(shortest, bounce=bounce, limit=limit):
-            losses = max(0, d - chariot)
-            late = after and d > chariot
-            effect = (
-                max(floor, attack - losses + late),
-                loki >= d if by_steps else loki > 0,
-                late,
-                max(0, loki - d) if by_steps else loki,
-                max(0, chariot - d),
-            )
-            if effect == previous:
-                break
-            effects.append((d, *effect))
-            previous = effect
-        found = tuple(effects)
-        self._walks[key] = found
-        return found
-
-    def fight_table(self, enemy: int, attack: int, loki: bool, mjolnir: int, shield: int):
-        """The :class:`FightTable` of a fight, built from :meth:`Game.fight` per Health."""
-        key = (enemy, attack, loki, mjolnir, shield)
-        table = self._tables.get(key)
-        if table is not None:
-            return table
-        game = self.game
-        survives = falls = strikes = damage = 0
-        after = (mjolnir, shield)
-        for h in range(1, game.level.hero.health + 1):
-            result = game.fight(enemy, h, attack, loki=loki, mjolnir=mjolnir, shield=shield)
-            if result.hero_won:
-                survives |= 1 << h
-                damage, after = h - result.health, (result.mjolnir, result.shield)
-                continue
-            for strike in game.final_strike_choices(result):
-                if strike:
-                    strikes |= 1 << h
-                else:
-                    falls |= 1 << h
-        table = FightTable(survives, damage, *after, falls, strikes)
-        self._tables[key] = table
-        return table
-
-    def _alive_cap(self, left: int) -> int:
-        """Healths from which the hero can still fall against the enemies left."""
-        enemies = left & ((1 << self.n) - 1)
-        cap = self._cap.get(enemies)
-        if cap is None:
-            most = sum(d for k, d in enumerate(self._max_damage) if enemies >> k & 1)
-            cap = (1 << (min(most, self.game.level.hero.health) + 1)) - 1
-            self._cap[enemies] = cap
-        return cap
-
-    def moves(self, node: int, attack: int) -> list[tuple]:
-        """Every move of a node with this Attack: ``(target, steps, Attack at the
-        event, child node, child Attack, table, ends)``; ``table`` is the
-        :class:`FightTable` of a fight (None for a pickup) and ``ends`` lists
-        ``(Healths, outcome, final strike used)`` for the hero falling."""
-        key = (node, attack)
-        found = self._moves.get(key)
-        if found is None:
-            found = self._moves[key] = list(self._make_moves(node, attack))
-        return found
-
-    def _make_moves(self, node: int, attack: int) -> Iterator[tuple]:
-        pos, mjolnir, shield, loki, chariot, _, _, left = self.unpack(node)
-        return self._moves_from(self._pos_bits[pos], mjolnir, shield, loki, chariot, left, attack)
-
-    def _moves_from(self, origin, mjolnir, shield, loki, chariot, left, attack) -> Iterator[tuple]:
-        game, n, rules = self.game, self.n, self.game.rules
-        by_fights = rules.loki_counts == "fights"
-        floor = rules.attack_floor
-        canonical, node = self._canonical_attack, self._node
-        kills = n - (left & ((1 << n) - 1)).bit_count()
-        for q, shortest, bounce in self._reachable_from(origin, left):
-            rest = left & ~(1 << q)
-            for d, a, active, late, lo, ch in self.walks(shortest, bounce, attack, loki, chariot):
-                if q >= n:
-                    a2, mj, sh, lo2, ch2 = game.picked_up(q - n, a, mjolnir, shield, lo, ch)
-                    a2 = canonical(max(floor, a2 - late))
-                    yield q, d, a, node(q, mj, sh, lo2, ch2, rest, a2), a2, None, ()
-                    continue
-                if by_fights:
-                    active, lo = lo > 0, max(0, lo - 1)
-                table, ends = self._event(q, a, active, mjolnir, shield, kills)
-                a2 = canonical(max(floor, a - late))
-                yield (
-                    q,
-                    d,
-                    a,
-                    node(q, table.mjolnir, table.shield, lo, ch, rest, a2),
-                    a2,
-                    table,
-                    ends,
-                )
-
-    def _event(self, enemy, attack, loki, mjolnir, shield, kills) -> tuple[FightTable, tuple]:
-        """The fight table and the ways the hero can fall there (memoised)."""
-        key = (enemy, attack, loki, mjolnir, shield, kills)
-        found = self._events.get(key)
-        if found is None:
-            table = self.fight_table(enemy, attack, loki, mjolnir, shield)
-            ends = []
-            if table.falls:
-                ends.append((table.falls, self.game.fall(kills, enemy, attack), False))
-            if table.strikes:
-                ends.append((table.strikes, self.game.fall(kills + 1, enemy, attack), True))
-            found = self._events[key] = (table, tuple(ends))
-        return found
+    def _live(self, codes: np.ndarray, healths: np.ndarray) -> np.ndarray:
+        """The Healths from which the hero can still fall against the enemies left."""
+        if "hopeless" not in self.prune:
+            return healths
+        most = np.zeros(len(codes), dtype=np.int64)
+        for k, damage in enumerate(self._most_damage):
+            most += (codes >> k & 1) * damage
+        most = np.minimum(most, self.game.level.hero.health)
+        return healths & bitsets.prefix(most + 1, words=self.maker.words)
 
     # --- the two passes ---------------------------------------------------------------
 
     def _explore(self) -> None:
-        layers: list[dict[int, dict[int, int]]] = [{} for _ in range(self._left_bits + 1)]
-        layers[0][self.start_node] = {self.start_attack: 1 << self.game.level.hero.health}
-        enemy_bits = (1 << self.n) - 1
-        cleared = self.game.cleared()
-        for k in range(self._left_bits):
-            for node, rows in layers[k].items():
-                cap = self._alive_cap(node) if "hopeless" in self.prune else -1
-                for attack, healths in rows.items():
-                    healths &= cap
-                    if not healths:
-                        continue
-                    moves = self.moves(node, attack)
-                    self.expanded += healths.bit_count()
-                    self.branches += healths.bit_count() * len(moves)
-                    for _, _, _, child, a2, table, ends in moves:
-                        if table is None:
-                            after = healths
-                        else:
-                            for mask, outcome, _ in ends:
-                                if healths & mask:
-                                    self.outcomes.add(outcome)
-                            after = (healths & table.survives) >> table.damage
-                            if after and not child & enemy_bits:
-                                self.outcomes.add(cleared)
-                                continue
-                        if after:
-                            row = layers[k + 1].setdefault(child, {})
-                            row[a2] = row.get(a2, 0) | after
-        self.layers = layers
-        self._backward()
+        maker = self.maker
+        start, healths = maker.start()
+        codes = np.array([start], dtype=np.int64)
+        while len(codes):
+            live = self._live(codes, healths)
+            rows = np.flatnonzero(bitsets.nonempty(live))
+            moves = maker.expand(codes[rows], live[rows], maker.origins(codes[rows]))
+            sizes = bitsets.popcount(live[rows])
+            self.expanded += int(sizes.sum())
+            self.branches += int((sizes * np.bincount(moves.parent, minlength=len(rows))).sum())
+            parent = rows[moves.parent]
+            self._collect_outcomes(moves, live[parent])
+            going = bitsets.nonempty(moves.after) & (moves.child & maker.enemy_mask != 0)
+            next_codes, inverse = np.unique(moves.child[going], return_inverse=True)
+            child = np.full(len(parent), -1, dtype=np.int32)
+            child[going] = inverse
+            order = np.argsort(inverse, kind="stable")
+            starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
+            after = moves.after[going][order]
+            next_healths = (np.bitwise_or.reduceat(after, starts, axis=0) if len(after)
+                            else after)  # fmt: skip
+            first_edge = np.searchsorted(parent, np.arange(len(codes) + 1))
+            edges = Edges(parent.astype(np.int32), moves.target.astype(np.int16),
+                          moves.steps.astype(np.int32), moves.attack.astype(np.int32),
+                          moves.event.astype(np.int32), moves.kills.astype(np.int16), child)  # fmt: skip
+            self.layers.append(Layer(codes, healths, live, first_edge, edges))
+            codes, healths = next_codes, next_healths
 
-    def _class_of(self, outcome: Outcome) -> int:
-        found = self._classes.get(outcome)
-        if found is None:
-            found = self._classes[outcome] = outcome_class(self.game, outcome)
-        return found
+    def _collect_outcomes(self, moves: Moves, healths: np.ndarray) -> None:
+        fight = moves.event >= 0
+        fights, words = self.maker.fights, self.maker.words
+        event = moves.event[fight]
+        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
+            ends = bitsets.nonempty(healths[fight] & fights.column(column, words=words)[event])
+            if ends.any():
+                keys = (moves.kills[fight][ends] + strike, moves.target[fight][ends],
+                        moves.attack[fight][ends])  # fmt: skip
+                shape = tuple(int(k.max()) + 1 for k in keys)
+                unique = np.unique(np.ravel_multi_index(keys, shape))
+                for kills, enemy, attack in zip(*np.unravel_index(unique, shape), strict=True):
+                    self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
+        cleared = fight & bitsets.nonempty(moves.after) & (moves.child & self.maker.enemy_mask == 0)
+        if cleared.any():
+            self.outcomes.add(self.game.cleared())
 
     def _backward(self) -> None:
-        wins = self.wins
-        enemy_bits = (1 << self.n) - 1
-        nothing = (0,) * _CLASSES
+        below = np.zeros((0, CLASSES, self.maker.words), dtype=np.uint64)
+        wins: list[np.ndarray] = []
         for layer in reversed(self.layers):
-            for node, rows in layer.items():
-                cap = self._alive_cap(node) if "hopeless" in self.prune else -1
-                for attack, healths in rows.items():
-                    healths &= cap
-                    found = [0] * _CLASSES
-                    if healths:
-                        for _, _, _, child, a2, table, ends in self.moves(node, attack):
-                            if table is None:
-                                below = wins.get((child, a2), nothing)
-                                for c in range(_CLASSES):
-                                    found[c] |= below[c]
-                                continue
-                            for mask, outcome, _ in ends:
-                                if outcome.won:
-                                    found[self._class_of(outcome)] |= mask
-                            if child & enemy_bits:
-                                below = wins.get((child, a2), nothing)
-                                for c in range(_CLASSES):
-                                    found[c] |= (below[c] << table.damage) & table.survives
-                    wins[node, attack] = tuple(f & healths for f in found)
+            gain = self._gains(layer.edges, below)
+            found = np.zeros((len(layer.codes), *gain.shape[1:]), dtype=np.uint64)
+            has = np.flatnonzero(np.diff(layer.first_edge))
+            if len(has):
+                found[has] = np.bitwise_or.reduceat(gain, layer.first_edge[has], axis=0)
+            below = found & layer.live[:, None, :]
+            wins.append(below)
+        self.wins = wins[::-1]
+
+    def _gains(self, e: Edges, below: np.ndarray) -> np.ndarray:
+        """Per move and star class, the Healths before it from which the class is won."""
+        maker, words = self.maker, self.maker.words
+        fights = maker.fights
+        gain = np.zeros((len(e.parent), CLASSES, words), dtype=np.uint64)
+        on = e.child >= 0
+        gain[on] = below[e.child[on]]
+        fight = np.flatnonzero(e.event >= 0)
+        if not len(fight):
+            return gain
+        event = e.event[fight]
+        damage = np.repeat(fights.column(1)[event], CLASSES)
+        survives = np.repeat(fights.column(0, words=words)[event], CLASSES, axis=0)
+        rows = bitsets.shift(gain[fight].reshape(-1, words), damage) & survives
+        gain[fight] = rows.reshape(-1, CLASSES, words)
+        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
+            (star,) = maker.fall_class(kills=e.kills[fight] + strike, enemy=e.target[fight],
+                                       attack=e.attack[fight])  # fmt: skip
+            won = star >= 0
+            gain[fight[won], star[won]] |= fights.column(column, words=words)[event[won]]
+        return gain
 
     # --- questions ----------------------------------------------------------------------
 
-    def classes(self, state: int) -> int:
-        """Bitmask of the star classes still winnable from a reachable ``state``."""
-        node, attack = state & self._node_mask, state >> self._shifts[5] & self._masks[5]
-        health = state >> self._shifts[6]
-        found = self.wins.get((node, attack))
-        if found is None:
-            return 0
-        return sum(1 << c for c in range(_CLASSES) if found[c] >> health & 1)
+    def find(self, layer: int, code: int) -> int:
+        """The row of a state code in a layer, or -1."""
+        if layer >= len(self.layers):
+            return -1
+        codes = self.layers[layer].codes
+        at = int(np.searchsorted(codes, code))
+        return at if at < len(codes) and codes[at] == code else -1
 
-    def successors(self, state: int) -> Iterator[tuple[int, int, int | None, tuple]]:
+    def classes(self, state: StateRef) -> int:
+        """Bitmask of the star classes still winnable from ``state``."""
+        if state.row < 0:
+            return 0
+        found = self.wins[state.layer][state.row]
+        return sum(1 << c for c in range(CLASSES)
+                   if found[c, state.health // 64] >> np.uint64(state.health % 64) & 1)  # fmt: skip
+
+    def unpack(self, state: StateRef) -> Unpacked:
+        """The fields of a reached state."""
+        code = int(self.layers[state.layer].codes[state.row])
+        get = self.maker.fields.get
+        fields = [get(code, f) for f in ("pos", "mjolnir", "shield", "loki", "chariot", "attack")]
+        return Unpacked(*fields, state.health, get(code, "left"))
+
+    def successors(self, state: StateRef) -> Iterator[tuple[int, int, StateRef | None, tuple]]:
         """Moves from one state: ``(target, steps, next state or None, ends)`` where
         ``ends`` lists ``(outcome, final strike used)`` when the game ended."""
-        node = state & self._node_mask
-        attack = state >> self._shifts[5] & self._masks[5]
-        health = state >> self._shifts[6]
-        if "hopeless" in self.prune and not self._alive_cap(node) >> health & 1:
+        layer = self.layers[state.layer]
+        h = state.health
+        if not bitsets.to_int(layer.live[state.row]) >> h & 1:
             return
-        bit = 1 << health
-        for q, d, _, child, a2, table, ends in self.moves(node, attack):
-            if table is None:
-                yield q, d, self.state(child, a2, health), ()
-            elif table.survives & bit:
-                if child & ((1 << self.n) - 1):
-                    yield q, d, self.state(child, a2, health - table.damage), ()
+        e, fights = layer.edges, self.maker.fights
+        for i in range(layer.first_edge[state.row], layer.first_edge[state.row + 1]):
+            q, d, event, child = int(e.target[i]), int(e.steps[i]), int(e.event[i]), int(e.child[i])
+            if event < 0:
+                yield q, d, StateRef(state.layer + 1, child, h), ()
+                continue
+            survives, damage, _, _, falls, strikes = fights.rows[event]
+            if survives >> h & 1:
+                if child >= 0:
+                    yield q, d, StateRef(state.layer + 1, child, h - damage), ()
                 else:
                     yield q, d, None, ((self.game.cleared(), False),)
-            else:
-                yield q, d, None, tuple((o, strike) for mask, o, strike in ends if mask & bit)
+                continue
+            kills, attack = int(e.kills[i]), int(e.attack[i])
+            ends = [(self.game.fall(kills + strike, q, attack), bool(strike))
+                    for strike, mask in enumerate((falls, strikes)) if mask >> h & 1]  # fmt: skip
+            yield q, d, None, tuple(ends)
 
-    def state_of(self, situation) -> int:
-        """The packed state of an engine :class:`Situation` standing on a point of
-        interest just used (or the start)."""
-        s = situation
-        pos = self._pos_of_cell[s.cell]
+    def state_of(self, situation: Situation) -> StateRef:
+        """The state of an engine :class:`Situation` standing on a point of interest
+        just used (or the start)."""
+        code, layer = self._code_of(situation, self.cells.index(situation.cell))
+        return StateRef(layer, self.find(layer, code), situation.health)
+
+    def _code_of(self, s: Situation, pos: int) -> tuple[int, int]:
         left = s.enemies | s.items << self.n
-        attack = self._canonical_attack(s.attack)
-        node = self._node(pos, s.mjolnir, s.shield, s.loki, s.chariot, left, attack)
-        return self.state(node, attack, s.health)
+        code = self.maker.code(pos=pos, mjolnir=s.mjolnir, shield=s.shield, loki=s.loki,
+                               chariot=s.chariot, left=left, attack=s.attack)  # fmt: skip
+        return int(code), self.n + self.m - left.bit_count()
 
-    def promising(self, situation, wanted: int) -> bool:
+    def promising(self, situation: Situation, wanted: int) -> bool:
         """Whether a free walk from an engine :class:`Situation` anywhere on the board
         can still win a star class in ``wanted`` (a bitmask of classes).
 
         Used to prune searches that walk step by step: a ``False`` is a proof.
         """
-        s = situation
-        key = (s, wanted)
+        key = (situation, wanted)
         found = self._promising.get(key)
-        if found is not None:
-            return found
-        bit, found = 1 << s.health, False
-        left = s.enemies | s.items << self.n
-        origin = self._cell_bits[s.cell]
-        attack = self._canonical_attack(s.attack)
-        for _, _, _, child, a2, table, ends in self._moves_from(
-            origin, s.mjolnir, s.shield, s.loki, s.chariot, left, attack
-        ):
-            if table is None:
-                health = s.health
-            elif table.survives & bit:
-                health = s.health - table.damage
-            else:
-                found = any(mask & bit and o.won and wanted >> self._class_of(o) & 1
-                            for mask, o, _ in ends)  # fmt: skip
-                if found:
-                    break
-                continue
-            if self.classes(self.state(child, a2, health)) & wanted:
-                found = True
-                break
-        self._promising[key] = found
+        if found is None:
+            found = self._promising[key] = bool(self._reachable_classes(situation) & wanted)
+        return found
+
+    def _reachable_classes(self, s: Situation) -> int:
+        maker = self.maker
+        code, layer = self._code_of(s, 0)
+        healths = bitsets.from_ints([1 << s.health], words=maker.words)
+        origin = np.array([maker.reach.cell_index(s.cell)])
+        moves = maker.expand(np.array([code]), healths, origin)
+        found = 0
+        for i in range(len(moves.parent)):
+            event, q = int(moves.event[i]), int(moves.target[i])
+            after = bitsets.to_int(moves.after[i])
+            if after:
+                child = self.find(layer + 1, int(moves.child[i]))
+                found |= self.classes(StateRef(layer + 1, child, after.bit_length() - 1))
+            elif event >= 0:
+                kills, attack = int(moves.kills[i]), int(moves.attack[i])
+                _, _, _, _, falls, strikes = maker.fights.rows[event]
+                for strike, mask in enumerate((falls, strikes)):
+                    outcome = self.game.fall(kills + strike, q, attack)
+                    if mask >> s.health & 1 and outcome.won:
+                        found |= 1 << outcome_class(self.game, outcome)
         return found
 
     @property
     def size(self) -> int:
         """Number of distinct states reached (node, Attack, Health)."""
-        return sum(h.bit_count() for layer in self.layers for rows in layer.values()
-                   for h in rows.values())  # fmt: skip
+        return sum(int(bitsets.popcount(layer.healths).sum()) for layer in self.layers)
+
+    @property
+    def nodes(self) -> int:
+        """Number of distinct states reached, Attack and Health aside."""
+        mask = self.maker.node_mask
+        return sum(len(np.unique(layer.codes & mask)) for layer in self.layers)
 
     def winnable_states(self) -> int:
         """Number of reached states from which some win can still follow."""
-        return sum((f[0] | f[1] | f[2] | f[3]).bit_count() for f in self.wins.values())
+        return sum(int(bitsets.popcount(np.bitwise_or.reduce(w, axis=1)).sum())
+                   for w in self.wins)  # fmt: skip

@@ -28,13 +28,9 @@ from typing import Any
 
 import pandas as pd
 
-from workbench.games.valhalla.analysis import (
-    count_kill_orders,
-    random_walk_share,
-    split_lines,
-    witness_walk,
-)
+from workbench.games.valhalla.analysis import random_walk_share, split_lines, witness_walk
 from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.kill_orders import count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import StateSpace
@@ -198,7 +194,7 @@ def solve(
     fewest, exact = _fewest_lines(space, one, free, lines, line_budget)
     stats = {
         "states": space.size,
-        "nodes": sum(len(layer) for layer in space.layers),
+        "nodes": space.nodes,
         "mean_branching": round(space.branches / space.expanded, 3) if space.expanded else 0.0,
         "dead_end_ratio": round(1 - space.winnable_states() / space.size, 4),
         "random_win_share": random_walk_share(game, walks=random_walks, seed=seed),

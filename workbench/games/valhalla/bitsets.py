@@ -1,0 +1,160 @@
+"""Many small sets of integers at once, as rows of 64-bit words, and bit fields in an int64.
+
+A *bitset array* is a ``(rows, words)`` array of ``uint64``: row ``i`` holds the
+set ``{b : bit b % 64 of word b // 64 is set}``, so sets of any size fit (the
+hero's reachable Health values, the fields of a grid). Every operation works on
+all rows at once; :func:`shift` moves each row by its own amount, which is how a
+fight lowers a whole set of Health values in one go.
+
+:class:`Fields` packs named unsigned fields into one ``int64``; the same code
+reads Python ints and NumPy arrays.
+
+>>> sets = from_ints([0b1011, 1 << 70], words=2)
+>>> [to_int(row) for row in shift(sets, [-1, 3])] == [0b101, 1 << 73]
+True
+>>> popcount(sets).tolist(), contains(sets, 70).tolist()
+([3, 1], [False, True])
+>>> fields = Fields(pos=3, attack=4)
+>>> code = fields.pack(pos=5, attack=9)
+>>> fields.get(code, "attack"), fields.get(np.array([code]), "pos").tolist()
+(9, [5])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from workbench.errors import SearchLimitError
+
+__all__ = [
+    "Fields",
+    "contains",
+    "from_ints",
+    "nonempty",
+    "popcount",
+    "prefix",
+    "shift",
+    "to_int",
+    "words_for",
+]
+
+_BITS = 64
+_ONES_PER_BYTE = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+
+
+def words_for(bits: int) -> int:
+    """Words needed for sets of the integers ``0 .. bits - 1`` (at least one)."""
+    return max(1, -(-bits // _BITS))
+
+
+def from_ints(values: Iterable[int], *, words: int) -> np.ndarray:
+    """A bitset array with one row per non-negative Python int (its bits)."""
+    values = list(values)
+    out = np.zeros((len(values), words), dtype=np.uint64)
+    for i, value in enumerate(values):
+        for w in range(words):
+            out[i, w] = value >> (_BITS * w) & (2**_BITS - 1)
+    return out
+
+
+def to_int(row: np.ndarray) -> int:
+    """The Python int of one bitset row."""
+    return sum(int(word) << (_BITS * w) for w, word in enumerate(row))
+
+
+def prefix(counts: np.ndarray, *, words: int) -> np.ndarray:
+    """Rows holding ``{0, 1, ..., counts[i] - 1}``."""
+    counts = np.asarray(counts, dtype=np.int64)[:, None]
+    low = np.arange(words, dtype=np.int64) * _BITS
+    inside = np.clip(counts - low, 0, _BITS).astype(np.uint64)
+    full = np.uint64(2**_BITS - 1)
+    return np.where(inside == _BITS, full, (np.uint64(1) << inside) - np.uint64(1))
+
+
+def nonempty(bits: np.ndarray) -> np.ndarray:
+    """Which rows hold at least one integer."""
+    return (bits != 0).any(axis=1)
+
+
+def contains(bits: np.ndarray, index) -> np.ndarray:
+    """Which rows hold ``index`` (an int, or one per row)."""
+    index = np.broadcast_to(np.asarray(index, dtype=np.int64), bits.shape[:1])
+    words = np.take_along_axis(bits, (index // _BITS)[:, None], axis=1)[:, 0]
+    return (words >> (index % _BITS).astype(np.uint64) & np.uint64(1)).astype(bool)
+
+
+def popcount(bits: np.ndarray) -> np.ndarray:
+    """Size of each row's set."""
+    octets = np.ascontiguousarray(bits).view(np.uint8).reshape(len(bits), 8 * bits.shape[1])
+    return _ONES_PER_BYTE[octets].sum(axis=1)
+
+
+def shift(bits: np.ndarray, amount) -> np.ndarray:
+    """Every row's integers plus ``amount`` (an int, or one per row; negative
+    amounts shift down), dropping those that leave ``0 .. 64 * words - 1``."""
+    rows, words = bits.shape
+    if np.ndim(amount) == 0:
+        return _shift_all(bits, int(amount))
+    amount = np.asarray(amount, dtype=np.int64)
+    if words == 1:
+        up = bits << np.clip(amount, 0, _BITS).astype(np.uint64)[:, None]
+        down = bits >> np.clip(-amount, 0, _BITS).astype(np.uint64)[:, None]
+        return np.where(amount[:, None] >= 0, up, down)
+    # word i of the result takes word i - q shifted up by r, and the top of word i - q - 1
+    q, r = np.divmod(amount, _BITS)
+    padded = np.concatenate([np.zeros((rows, 1), np.uint64), bits,
+                             np.zeros((rows, 1), np.uint64)], axis=1)  # fmt: skip
+    source = np.arange(words)[None, :] - q[:, None] + 1
+    high = np.take_along_axis(padded, np.clip(source, 0, words + 1), axis=1)
+    low = np.take_along_axis(padded, np.clip(source - 1, 0, words + 1), axis=1)
+    r = r.astype(np.uint64)[:, None]
+    return (high << r) | (low >> (np.uint64(_BITS) - r))
+
+
+def _shift_all(bits: np.ndarray, amount: int) -> np.ndarray:
+    words = bits.shape[1]
+    q, r = divmod(amount, _BITS)
+    out = np.zeros_like(bits)
+    for i in range(words):
+        if 0 <= i - q < words:
+            out[:, i] |= bits[:, i - q] << np.uint64(r)
+        if r and 0 <= i - q - 1 < words:
+            out[:, i] |= bits[:, i - q - 1] >> np.uint64(_BITS - r)
+    return out
+
+
+class Fields:
+    """Named unsigned bit fields packed into one ``int64``, in the order given.
+
+    Raises :class:`SearchLimitError` if they need more than 63 bits.
+    """
+
+    def __init__(self, **widths: int):
+        self.shifts: dict[str, int] = {}
+        self.masks: dict[str, int] = {}
+        offset = 0
+        for name, width in widths.items():
+            self.shifts[name], self.masks[name] = offset, (1 << width) - 1
+            offset += width
+        if offset > 63:
+            raise SearchLimitError(
+                f"a state needs {offset} bits ({widths}); the packed search holds 63"
+            )
+        self.bits = offset
+
+    def pack(self, **values):
+        """The code of these field values (ints or arrays; missing fields are 0)."""
+        code = 0
+        for name, value in values.items():
+            code = code | value << self.shifts[name]
+        return code
+
+    def get(self, code, name: str):
+        """One field of a code (or of an array of codes)."""
+        return code >> self.shifts[name] & self.masks[name]
+
+    def mask(self, *names: str) -> int:
+        """The bits of these fields."""
+        return sum(self.masks[name] << self.shifts[name] for name in names)

@@ -1,0 +1,167 @@
+"""How many kill orders win: distinct sequences of enemies fought, the last one fatal.
+
+Plays with the same fights so far are followed together as one *group*: the set
+of states they can be in (rows of the search's layers, each with its Healths as a
+bitset, kept to those from which some win still follows). Pickups keep a play in
+its group; each enemy fought next leads to the group of the plays that survived
+that fight, and counts one order if some play falls there and wins. Equal groups
+have equal futures and are merged, so this is the subset construction of an
+automaton over kill sequences, built breadth first by the number of fights with
+array operations, and the answer is a count of its paths.
+
+>>> from workbench.games.valhalla.engine import Game
+>>> from workbench.games.valhalla.level import Level
+>>> level = Level.from_dict({"name": "Pair", "width": 3, "height": 1, "start": [0, 1],
+...     "hero": {"health": 3, "attack": 9, "ability": "to_valhalla"},
+...     "enemies": [{"at": [0, 0], "attack": 3, "health": 9},
+...                 {"at": [0, 2], "attack": 3, "health": 9}]})
+>>> count_kill_orders(StateSpace(Game(level)))  # either enemy, final strike
+2
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from workbench.games.valhalla import bitsets
+from workbench.games.valhalla.search import StateSpace
+
+__all__ = ["count_kill_orders"]
+
+
+class _Entries(NamedTuple):
+    """States of groups: group number, layer, row in the layer and Healths."""
+
+    group: np.ndarray
+    layer: np.ndarray
+    row: np.ndarray
+    healths: np.ndarray
+
+
+def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None:
+    """Number of distinct fight orders of winning plays; None if more than
+    ``budget`` groups of plays were needed to count them."""
+    winnable = [np.bitwise_or.reduce(wins, axis=1) for wins in space.wins]
+    offsets = np.cumsum([0] + [len(layer.codes) for layer in space.layers])
+    health = space.start.health
+    if not bitsets.contains(winnable[0][:1], health)[0]:
+        return 0
+    one = np.zeros(1, dtype=np.int64)
+    entries = _Entries(one, one, one, bitsets.from_ints([1 << health], words=space.maker.words))
+    fatal_per_depth, links_per_depth = [], []
+    groups = 1
+    while len(entries.group):
+        count = int(entries.group.max()) + 1
+        fatal, raw = _fight_once(space, winnable, entries)
+        fatal_per_depth.append(np.bincount(fatal, minlength=count).tolist())
+        links, entries = _merge_groups(raw, offsets, space.n)
+        links_per_depth.append(links)
+        groups += int(entries.group.max()) + 1 if len(entries.group) else 0
+        if groups > budget:
+            return None
+    below: list[int] = []
+    for fatal, (parents, children) in zip(fatal_per_depth[::-1], links_per_depth[::-1],
+                                          strict=True):  # fmt: skip
+        totals = list(fatal)
+        for p, c in zip(parents.tolist(), children.tolist(), strict=True):
+            totals[p] += below[c]
+        below = totals
+    return below[0]
+
+
+def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries):
+    """Follow every group through its pickups to its next fights.
+
+    Returns the groups with one winning fall per enemy (one entry per (group,
+    enemy)) and the survivors as ``(group * n + enemy, layer, row, Healths)``.
+    """
+    maker, n = space.maker, space.n
+    fights = maker.fights
+    words = maker.words
+    parts = {int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
+             for k in np.unique(entries.layer)}  # fmt: skip
+    fatal, raw = [], []
+    for k in range(min(parts, default=0), len(space.layers)):
+        if k not in parts:
+            continue
+        group, row, healths = _union(parts.pop(k))
+        layer = space.layers[k]
+        first = layer.first_edge[row]
+        count = layer.first_edge[row + 1] - first
+        edge = np.repeat(first, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count,
+                                                                            count)  # fmt: skip
+        group, healths = np.repeat(group, count), np.repeat(healths, count, axis=0)
+        e = layer.edges
+        child, event = e.child[edge].astype(np.int64), e.event[edge].astype(np.int64)
+        fight = event >= 0
+        ahead = winnable[k + 1] if k + 1 < len(winnable) else np.zeros((0, words), np.uint64)
+        pick = ~fight & (child >= 0)
+        kept = healths[pick] & ahead[child[pick]]
+        some = bitsets.nonempty(kept)
+        if some.any():
+            parts.setdefault(k + 1, []).append(
+                _Entries(group[pick][some], np.full(some.sum(), k + 1), child[pick][some],
+                         kept[some]))  # fmt: skip
+        f = np.flatnonzero(fight)
+        target = e.target[edge[f]].astype(np.int64)
+        won = np.zeros(len(f), dtype=bool)
+        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
+            (star,) = maker.fall_class(kills=e.kills[edge[f]] + strike, enemy=target,
+                                       attack=e.attack[edge[f]])  # fmt: skip
+            mask = fights.column(column, words=words)[event[f]]
+            won |= (star >= 0) & bitsets.nonempty(healths[f] & mask)
+        fatal.append(np.unique(group[f][won] * n + target[won]))
+        on = child[f] >= 0
+        survivors = bitsets.shift(healths[f][on] & fights.column(0, words=words)[event[f][on]],
+                                  -fights.column(1)[event[f][on]])  # fmt: skip
+        survivors &= ahead[child[f][on]]
+        some = bitsets.nonempty(survivors)
+        raw.append(_Entries(group[f][on][some] * n + target[on][some],
+                            np.full(some.sum(), k + 1), child[f][on][some], survivors[some]))  # fmt: skip
+    fatal_pairs = np.unique(np.concatenate(fatal)) if fatal else np.zeros(0, np.int64)
+    return fatal_pairs // n, _Entries(*(np.concatenate(parts) for parts in zip(*raw, strict=True)))
+
+
+def _union(parts: list[_Entries]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Entries of one layer with equal (group, row) merged: ``(group, row, Healths)``."""
+    group = np.concatenate([p.group for p in parts])
+    row = np.concatenate([p.row for p in parts])
+    healths = np.concatenate([p.healths for p in parts])
+    keys = group * (int(row.max()) + 1) + row
+    unique, inverse = np.unique(keys, return_inverse=True)
+    order = np.argsort(inverse, kind="stable")
+    starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
+    merged = np.bitwise_or.reduceat(healths[order], starts, axis=0)
+    return group[order][starts], row[order][starts], merged
+
+
+def _merge_groups(raw: _Entries, offsets: np.ndarray, n: int):
+    """Number the groups reached by one more fight, equal ones once.
+
+    Returns ``(parent groups, their child group numbers)`` (one pair per (group,
+    enemy) that continues) and the entries of the new groups.
+    """
+    if not len(raw.group):
+        nothing = np.zeros(0, dtype=np.int64)
+        return (nothing, nothing), _Entries(nothing, nothing, nothing, raw.healths)
+    rows = offsets[raw.layer] + raw.row
+    keys = raw.group * int(offsets[-1]) + rows
+    unique, inverse = np.unique(keys, return_inverse=True)
+    order = np.argsort(inverse, kind="stable")
+    starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
+    healths = np.bitwise_or.reduceat(raw.healths[order], starts, axis=0)
+    which, rows = unique // int(offsets[-1]), unique % int(offsets[-1])
+    bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
+    numbers: dict[bytes, int] = {}
+    child = np.empty(len(bounds) - 1, dtype=np.int64)
+    keep = np.zeros(len(which), dtype=bool)
+    for j, (a, b) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)):
+        new = len(numbers)
+        child[j] = numbers.setdefault(rows[a:b].tobytes() + healths[a:b].tobytes(), new)
+        keep[a:b] = child[j] == new
+    group = np.repeat(child, np.diff(bounds))[keep]
+    layer = np.searchsorted(offsets, rows[keep], side="right") - 1
+    entries = _Entries(group, layer, rows[keep] - offsets[layer], healths[keep])
+    return (which[bounds[:-1]] // n, child), entries

@@ -1,0 +1,327 @@
+"""The moves of many packed states at once, from tables computed once per distinct case.
+
+A state is the hero standing on the field of the last event (or the start): a
+*code* (``int64``, :attr:`MoveMaker.fields`) packs what is left on the board
+(bit ``k`` for enemy ``k``, then the items), the position (a point of interest),
+the Mjolnir and shield charges, the Loki and Chariot counters and Attack; the
+reachable Health values ride along as a bitset row
+(:mod:`~workbench.games.valhalla.bitsets`). A move walks over empty fields to a
+point of interest and resolves it (:meth:`MoveMaker.expand`).
+
+Every rule goes through a small :class:`Table` built from the step-by-step
+engine (:class:`~workbench.games.valhalla.engine.Game`) for the distinct cases
+that occur: the effect of a walk of ``d`` steps, a pickup, a fight against every
+Health at once (who survives, the damage, the charges left, who falls with or
+without To Valhalla's final strike), and the star class of a fall. The arrays
+only look those up.
+
+>>> from workbench.games.valhalla.level import Level
+>>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
+...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
+>>> maker = MoveMaker(Game(level), prune=())
+>>> code, healths = maker.start()
+>>> moves = maker.expand(np.array([code]), healths, maker.origins(np.array([code])))
+>>> moves.target.tolist(), moves.steps.tolist(), moves.attack.tolist()  # 4 steps: no change
+([0], [2], [1])
+>>> bitsets.to_int(maker.fights.column(4, words=1)[moves.event[0]]) == 0b111110  # falls
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import NamedTuple
+
+import numpy as np
+
+from workbench.games.valhalla import bitsets
+from workbench.games.valhalla.bitsets import Fields
+from workbench.games.valhalla.engine import Game, Outcome
+from workbench.games.valhalla.reach import Reach
+
+__all__ = ["CLASSES", "MoveMaker", "Moves", "Table", "outcome_class", "walk_lengths"]
+
+#: Star classes of a won game: bit 0 all-but-one, bit 1 strong killer.
+CLASSES = 4
+
+
+def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
+    """Lengths of walks between two fields ``shortest`` steps apart, up to ``limit``.
+
+    Grids are bipartite, so every walk has the parity of the shortest; stepping
+    back and forth once (``bounce``) adds any multiple of two.
+
+    >>> walk_lengths(3, bounce=True, limit=8)
+    [3, 5, 7]
+    """
+    if not bounce:
+        return [shortest]
+    return list(range(shortest, max(shortest, limit) + 1, 2))
+
+
+def outcome_class(game: Game, outcome: Outcome) -> int:
+    """Index 0..3 of a won outcome's star class: bit 0 all-but-one, bit 1 strong killer."""
+    stars = game.stars(outcome, one_line=False)
+    return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
+
+
+class Table:
+    """A function of a few small non-negative ints, computed once per distinct
+    argument tuple and looked up for whole arrays of arguments.
+
+    ``widths`` names the arguments and their bits; the function returns a tuple
+    of ``outputs`` ints, read back as columns (:meth:`column`).
+
+    >>> table = Table(lambda a, b: (a + b, a * b), outputs=2, a=4, b=4)
+    >>> [c.tolist() for c in table(a=np.array([2, 3, 2]), b=np.array([5, 1, 5]))]
+    [[7, 4, 7], [10, 3, 10]]
+    >>> len(table.rows)
+    2
+    """
+
+    def __init__(self, func: Callable[..., tuple], *, outputs: int, **widths: int):
+        self._func, self._fields, self._outputs = func, Fields(**widths), outputs
+        self._keys = np.empty(0, dtype=np.int64)  # sorted
+        self._ids = np.empty(0, dtype=np.int64)
+        self.rows: list[tuple[int, ...]] = []
+        self._columns: dict[tuple[int, int], np.ndarray] = {}
+
+    def ids(self, **args) -> np.ndarray:
+        """Row numbers of the results for these arguments (arrays of equal length)."""
+        keys = self._fields.pack(**{k: np.asarray(v, dtype=np.int64) for k, v in args.items()})
+        at = self._find(keys)
+        missing = self._keys[at] != keys if len(self._keys) else np.ones(len(keys), bool)
+        if missing.any():
+            new = np.unique(keys[missing])
+            for key in new.tolist():
+                values = {name: self._fields.get(key, name) for name in self._fields.shifts}
+                self.rows.append(tuple(self._func(*values.values())))
+            order = np.argsort(np.concatenate([self._keys, new]), kind="stable")
+            self._keys = np.concatenate([self._keys, new])[order]
+            fresh = np.arange(len(self.rows) - len(new), len(self.rows))
+            self._ids = np.concatenate([self._ids, fresh])[order]
+            self._columns.clear()
+            at = self._find(keys)
+        return self._ids[at]
+
+    def _find(self, keys: np.ndarray) -> np.ndarray:
+        return np.minimum(np.searchsorted(self._keys, keys), max(len(self._keys) - 1, 0))
+
+    def column(self, j: int, *, words: int = 0) -> np.ndarray:
+        """Result ``j`` of every row: ``int64``, or bitset rows of ``words`` words."""
+        found = self._columns.get((j, words))
+        if found is None:
+            values = [row[j] for row in self.rows]
+            found = (bitsets.from_ints(values, words=words) if words
+                     else np.array(values, dtype=np.int64))  # fmt: skip
+            self._columns[j, words] = found
+        return found
+
+    def __call__(self, **args) -> tuple[np.ndarray, ...]:
+        """Every (integer) result for these arguments, one array each."""
+        ids = self.ids(**args)
+        return tuple(self.column(j)[ids] for j in range(self._outputs))
+
+
+class Moves(NamedTuple):
+    """Moves of a batch of states, one entry each: the state (``parent``), the point
+    of interest walked to (``target``), the walk's ``steps``, Attack at the event,
+    the fight (row of :attr:`MoveMaker.fights`, -1 for a pickup), enemies bested
+    before it (``kills``), the next state's code (``child``) and the Healths that
+    get there (``after``, a bitset row; empty if none survive)."""
+
+    parent: np.ndarray
+    target: np.ndarray
+    steps: np.ndarray
+    attack: np.ndarray
+    event: np.ndarray
+    kills: np.ndarray
+    child: np.ndarray
+    after: np.ndarray
+
+
+def _bits(value: int) -> int:
+    return max(1, int(value).bit_length())
+
+
+class MoveMaker:
+    """Packing, tables and move generation for one game.
+
+    Points of interest 0..n-1 are the enemies, n..n+m-1 the items, n+m the start.
+    ``prune`` names the canonicalising pruning rules in force (``"chariot"``,
+    ``"biorn"``; see :mod:`~workbench.games.valhalla.search`).
+    """
+
+    def __init__(self, game: Game, *, prune: Collection[str]):
+        self.game = game
+        level, rules = game.level, game.rules
+        self.n, self.m = n, m = len(level.enemies), len(level.items)
+        self.cells = [e.at for e in level.enemies] + [i.at for i in level.items] + [level.start]
+        self.reach = Reach(level, self.cells[:-1])
+        self.words = bitsets.words_for(level.hero.health + 1)
+        kinds = [i.kind for i in level.items]
+        most = (lambda kind: kinds.count(kind)) if rules.charges_stack else (lambda kind: 1)
+        loki, chariot = (sum(i.turns for i in level.items if i.kind == kind)
+                         for kind in ("lokis_trickery", "thors_chariot"))  # fmt: skip
+        attack = max(level.hero.attack, rules.attack_floor)
+        self.fields = Fields(left=n + m, pos=_bits(n + m), mjolnir=_bits(most("mjolnir")),
+                             shield=_bits(most("dwarven_shield")), loki=_bits(loki),
+                             chariot=_bits(chariot), attack=_bits(attack))  # fmt: skip
+        self.node_mask = self.fields.mask("left", "pos", "mjolnir", "shield", "loki", "chariot")
+        self.enemy_mask = (1 << n) - 1
+        self._potions = sum(1 << (n + k) for k, kind in enumerate(kinds)
+                            if kind == "potion_of_vitality")  # fmt: skip
+        self._origin = np.array([self.reach.cell_index(c) for c in self.cells], dtype=np.int64)
+        biorn = "biorn" in prune and level.hero.ability == "biorns_curse"
+        self.attack_blind = (biorn and rules.biorn_initiative == "enemy_health"
+                             and rules.strong_killer == "starting_attack")  # fmt: skip
+        self._mjolnir_blind = biorn and not rules.mjolnir_initiative
+        self._drop_chariot = "chariot" in prune
+        self._longest = longest = level.width * level.height + 2 * (attack + loki + chariot + 2)
+        sizes = {"attack": _bits(attack), "loki": _bits(loki), "chariot": _bits(chariot)}
+        self.walk_count = Table(self._walk_count, outputs=1, shortest=_bits(longest), bounce=1, **sizes)
+        self.walk_effect = Table(self._walk_effect, outputs=5, steps=_bits(longest), **sizes)
+        charges = {"mjolnir": _bits(most("mjolnir")), "shield": _bits(most("dwarven_shield"))}
+        self.pickups = Table(game.picked_up, outputs=5, item=_bits(m), attack=sizes["attack"], **charges,
+                             loki=sizes["loki"], chariot=sizes["chariot"])  # fmt: skip
+        #: Fights: (survives, damage, mjolnir, shield, falls, strikes) per
+        #: (enemy, Attack, Loki active, mjolnir, shield); masks are Health bitsets.
+        self.fights = Table(self._fight, outputs=6, enemy=_bits(n), attack=sizes["attack"], loki=1,
+                            **charges)  # fmt: skip
+        #: Star class (-1: lost) of falling against ``enemy`` after ``kills`` kills.
+        self.fall_class = Table(self._fall_class, outputs=1, kills=_bits(n + 1), enemy=_bits(n),
+                                attack=sizes["attack"])  # fmt: skip
+
+    # --- the rules, per distinct case ---------------------------------------------------
+
+    def _walk_effect(self, steps: int, attack: int, loki: int, chariot: int) -> tuple:
+        """A walk of ``steps`` steps to an event: ``(Attack at the event, Loki active,
+        a loss still due after the event, Loki after, Chariot after)``."""
+        rules = self.game.rules
+        late = rules.attack_loss == "after_content" and steps > chariot
+        by_steps = rules.loki_counts == "steps"
+        return (
+            max(rules.attack_floor, attack - max(0, steps - chariot) + late),
+            loki >= steps if by_steps else loki > 0,
+            late,
+            max(0, loki - steps) if by_steps else loki,
+            max(0, chariot - steps),
+        )
+
+    def _walk_count(self, shortest: int, bounce: int, attack: int, loki: int, chariot: int):
+        """How many walk lengths (:func:`walk_lengths`) have distinct effects: past the
+        point where Attack and the counters stop changing, longer walks change nothing."""
+        count, previous = 0, None
+        for steps in walk_lengths(shortest, bounce=bool(bounce), limit=self._longest):
+            effect = self._walk_effect(steps, attack, loki, chariot)
+            if effect == previous:
+                break
+            count, previous = count + 1, effect
+        return (count,)
+
+    def _fight(self, enemy: int, attack: int, loki: int, mjolnir: int, shield: int) -> tuple:
+        game = self.game
+        survives = falls = strikes = damage = 0
+        after = (mjolnir, shield)
+        for h in range(1, game.level.hero.health + 1):
+            result = game.fight(enemy, h, attack, loki=bool(loki), mjolnir=mjolnir, shield=shield)
+            if result.hero_won:
+                survives |= 1 << h
+                damage, after = h - result.health, (result.mjolnir, result.shield)
+                continue
+            for strike in game.final_strike_choices(result):
+                if strike:
+                    strikes |= 1 << h
+                else:
+                    falls |= 1 << h
+        return survives, damage, *after, falls, strikes
+
+    def _fall_class(self, kills: int, enemy: int, attack: int) -> tuple[int]:
+        outcome = self.game.fall(kills, enemy, attack)
+        return (outcome_class(self.game, outcome) if outcome.won else -1,)
+
+    # --- packing --------------------------------------------------------------------------
+
+    def code(self, *, pos, mjolnir, shield, loki, chariot, left, attack):
+        """The canonical code of a state (ints or arrays): what the pruning rules in
+        force make irrelevant is zeroed."""
+        floor = self.game.rules.attack_floor
+        if self.attack_blind:
+            attack, chariot = floor + 0 * attack, 0 * chariot
+        elif self._drop_chariot:
+            chariot = np.where((attack == floor) & (left & self._potions == 0), 0, chariot)
+        if self._mjolnir_blind:
+            mjolnir = 0 * mjolnir
+        return self.fields.pack(left=left, pos=pos, mjolnir=mjolnir, shield=shield,
+                                loki=loki, chariot=chariot, attack=attack)  # fmt: skip
+
+    def start(self) -> tuple[int, np.ndarray]:
+        """The start's code and Health bitset (one row)."""
+        s = self.game.start()
+        code = int(self.code(pos=self.n + self.m, mjolnir=0, shield=0, loki=0, chariot=0,
+                             left=(1 << (self.n + self.m)) - 1, attack=s.attack))  # fmt: skip
+        return code, bitsets.from_ints([1 << s.health], words=self.words)
+
+    def origins(self, codes: np.ndarray) -> np.ndarray:
+        """The grid field (:meth:`Reach.cell_index`) each state stands on."""
+        return self._origin[self.fields.get(codes, "pos")]
+
+    def kills(self, codes: np.ndarray) -> np.ndarray:
+        """Enemies bested so far."""
+        alive = (codes & self.enemy_mask).astype(np.uint64)[:, None]
+        return self.n - bitsets.popcount(alive)
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def expand(self, codes: np.ndarray, healths: np.ndarray, origins: np.ndarray) -> Moves:
+        """Every move of every state (``codes[i]`` with Healths ``healths[i]``, standing
+        on grid field ``origins[i]``), grouped by state in order."""
+        if not len(codes):
+            nothing = np.zeros(0, dtype=np.int64)
+            return Moves(*[nothing] * 7, healths[:0])
+        get = self.fields.get
+        left = get(codes, "left")
+        places = left | origins << (self.n + self.m)
+        unique, inverse = np.unique(places, return_inverse=True)
+        distances, free = self.reach.distances(unique & ((1 << (self.n + self.m)) - 1),
+                                               unique >> (self.n + self.m))  # fmt: skip
+        near = distances[inverse]
+        row, target = np.nonzero(near)
+        shortest = near[row, target].astype(np.int64)
+        attack, loki, chariot = (get(codes, f)[row] for f in ("attack", "loki", "chariot"))
+        (count,) = self.walk_count(shortest=shortest, bounce=(shortest >= 2) | free[inverse[row]],
+                                   attack=attack, loki=loki, chariot=chariot)  # fmt: skip
+        first = np.cumsum(count) - count
+        extra = np.arange(count.sum()) - np.repeat(first, count)
+        row, target, attack, loki, chariot = (np.repeat(a, count) for a in
+                                              (row, target, attack, loki, chariot))  # fmt: skip
+        steps = np.repeat(shortest, count) + 2 * extra
+        at_event, active, late, loki, chariot = self.walk_effect(
+            steps=steps, attack=attack, loki=loki, chariot=chariot)
+        mjolnir, shield = get(codes, "mjolnir")[row], get(codes, "shield")[row]
+        attack = at_event.copy()
+        after = healths[row]
+        event = np.full(len(row), -1, dtype=np.int64)
+        item = target >= self.n
+        if item.any():
+            picked = self.pickups(item=target[item] - self.n, attack=at_event[item],
+                                  mjolnir=mjolnir[item], shield=shield[item], loki=loki[item],
+                                  chariot=chariot[item])  # fmt: skip
+            attack[item], mjolnir[item], shield[item], loki[item], chariot[item] = picked
+        fight = ~item
+        if fight.any():
+            if self.game.rules.loki_counts == "fights":
+                active[fight], loki[fight] = loki[fight] > 0, np.maximum(0, loki[fight] - 1)
+            ids = self.fights.ids(enemy=target[fight], attack=at_event[fight],
+                                  loki=active[fight], mjolnir=mjolnir[fight],
+                                  shield=shield[fight])  # fmt: skip
+            event[fight] = ids
+            mjolnir[fight], shield[fight] = self.fights.column(2)[ids], self.fights.column(3)[ids]
+            survives = self.fights.column(0, words=self.words)[ids]
+            after[fight] = bitsets.shift(after[fight] & survives, -self.fights.column(1)[ids])
+        attack = np.maximum(self.game.rules.attack_floor, attack - late)
+        rest = left[row] & ~(1 << target)
+        child = self.code(pos=target, mjolnir=mjolnir, shield=shield, loki=loki,
+                          chariot=chariot, left=rest, attack=attack)  # fmt: skip
+        return Moves(row, target, steps, at_event, event, self.kills(codes)[row], child, after)
