@@ -100,8 +100,8 @@ def shift(bits: np.ndarray, amount) -> np.ndarray:
     amount = np.asarray(amount, dtype=np.int64)
     if words == 1:
         up = bits << np.clip(amount, 0, _BITS).astype(np.uint64)[:, None]
-        down = bits >> np.clip(-amount, 0, _BITS).astype(np.uint64)[:, None]
-        return np.where(amount[:, None] >= 0, up, down)
+        down = up >> np.clip(-amount, 0, _BITS).astype(np.uint64)[:, None]
+        return down
     # word i of the result takes word i - q shifted up by r, and the top of word i - q - 1
     q, r = np.divmod(amount, _BITS)
     padded = np.concatenate([np.zeros((rows, 1), np.uint64), bits,

@@ -34,6 +34,7 @@ from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
@@ -44,6 +45,7 @@ __all__ = ["CLASSES", "MoveMaker", "Moves", "Table", "outcome_class", "walk_leng
 
 #: Star classes of a won game: bit 0 all-but-one, bit 1 strong killer.
 CLASSES = 4
+_DENSE_BITS = 20  # tables over keys of up to this many bits are plain arrays
 
 
 def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
@@ -82,31 +84,34 @@ class Table:
 
     def __init__(self, func: Callable[..., tuple], *, outputs: int, **widths: int):
         self._func, self._fields, self._outputs = func, Fields(**widths), outputs
-        self._keys = np.empty(0, dtype=np.int64)  # sorted
-        self._ids = np.empty(0, dtype=np.int64)
+        # Row of each key: a plain array over every key when that is small, else a hash index.
+        self._dense = self._fields.bits <= _DENSE_BITS
+        self._lookup = (np.full(1 << self._fields.bits, -1, dtype=np.int64) if self._dense
+                        else pd.Index(np.zeros(0, dtype=np.int64)))  # fmt: skip
         self.rows: list[tuple[int, ...]] = []
         self._columns: dict[tuple[int, int], np.ndarray] = {}
 
     def ids(self, **args) -> np.ndarray:
         """Row numbers of the results for these arguments (arrays of equal length)."""
         keys = self._fields.pack(**{k: np.asarray(v, dtype=np.int64) for k, v in args.items()})
-        at = self._find(keys)
-        missing = self._keys[at] != keys if len(self._keys) else np.ones(len(keys), bool)
+        ids = self._rows_of(keys)
+        missing = ids < 0
         if missing.any():
             new = np.unique(keys[missing])
             for key in new.tolist():
-                values = {name: self._fields.get(key, name) for name in self._fields.shifts}
-                self.rows.append(tuple(self._func(*values.values())))
-            order = np.argsort(np.concatenate([self._keys, new]), kind="stable")
-            self._keys = np.concatenate([self._keys, new])[order]
-            fresh = np.arange(len(self.rows) - len(new), len(self.rows))
-            self._ids = np.concatenate([self._ids, fresh])[order]
+                values = [self._fields.get(key, name) for name in self._fields.shifts]
+                self.rows.append(tuple(self._func(*values)))
+            numbers = np.arange(len(self.rows) - len(new), len(self.rows))
+            if self._dense:
+                self._lookup[new] = numbers
+            else:
+                self._lookup = pd.Index(np.concatenate([self._lookup.to_numpy(), new]))
             self._columns.clear()
-            at = self._find(keys)
-        return self._ids[at]
+            ids = self._rows_of(keys)
+        return ids
 
-    def _find(self, keys: np.ndarray) -> np.ndarray:
-        return np.minimum(np.searchsorted(self._keys, keys), max(len(self._keys) - 1, 0))
+    def _rows_of(self, keys: np.ndarray) -> np.ndarray:
+        return self._lookup[keys] if self._dense else self._lookup.get_indexer(keys)
 
     def column(self, j: int, *, words: int = 0) -> np.ndarray:
         """Result ``j`` of every row: ``int64``, or bitset rows of ``words`` words."""
@@ -274,9 +279,15 @@ class MoveMaker:
 
     # --- moves ------------------------------------------------------------------------------
 
-    def expand(self, codes: np.ndarray, healths: np.ndarray, origins: np.ndarray) -> Moves:
+    def expand(
+        self, codes: np.ndarray, healths: np.ndarray, origins: np.ndarray, *, memo: bool = False
+    ) -> Moves:
         """Every move of every state (``codes[i]`` with Healths ``healths[i]``, standing
-        on grid field ``origins[i]``), grouped by state in order."""
+        on grid field ``origins[i]``), grouped by state in order.
+
+        ``memo`` keeps the walks from every field of each board met
+        (:meth:`Reach.everywhere`): for many calls on a few states each.
+        """
         if not len(codes):
             nothing = np.zeros(0, dtype=np.int64)
             return Moves(*[nothing] * 7, healths[:0])
@@ -284,8 +295,13 @@ class MoveMaker:
         left = get(codes, "left")
         places = left | origins << (self.n + self.m)
         unique, inverse = np.unique(places, return_inverse=True)
-        distances, free = self.reach.distances(unique & ((1 << (self.n + self.m)) - 1),
-                                               unique >> (self.n + self.m))  # fmt: skip
+        boards, fields = unique & ((1 << (self.n + self.m)) - 1), unique >> (self.n + self.m)
+        if memo:
+            found = [self.reach.everywhere(board) for board in boards.tolist()]
+            distances = np.stack([d[f] for (d, _), f in zip(found, fields, strict=True)])
+            free = np.array([ok[f] for (_, ok), f in zip(found, fields, strict=True)])
+        else:
+            distances, free = self.reach.distances(boards, fields)
         near = distances[inverse]
         row, target = np.nonzero(near)
         shortest = near[row, target].astype(np.int64)

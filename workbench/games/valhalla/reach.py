@@ -2,9 +2,10 @@
 
 Between two events the hero walks over empty fields only: walls and the enemies
 and items still on the board block the way, except the one walked to. A
-breadth-first flood fill on bitsets of grid fields (bit ``r * width + c``, see
-:mod:`~workbench.games.valhalla.bitsets`) answers this for thousands of (origin,
-what is left) pairs at once, one array operation per depth.
+breadth-first flood fill answers this for thousands of (origin, what is left)
+pairs at once, one array operation per depth: a set of fields is one unsigned
+int per grid row (bit ``c`` for column ``c``), so a step left or right is a bit
+shift and a step up or down takes the neighbouring row.
 
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Two", "width": 3, "height": 2, "start": [0, 0],
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.level import Level, level_graph
 from workbench.grids.square import Cell
 
@@ -36,62 +36,73 @@ class Reach:
     """
 
     def __init__(self, level: Level, targets: list[Cell]):
-        self.width = width = level.width
-        cells = level.width * level.height
-        self.words = words = bitsets.words_for(cells)
-
-        def bits(chosen) -> np.ndarray:
-            return bitsets.from_ints([sum(1 << (r * width + c) for r, c in chosen)], words=words)
-
-        grid = [(r, c) for r in range(level.height) for c in range(width)]
-        self._walkable = bits(level_graph(level).nodes)
-        self._not_first_col = bits(cell for cell in grid if cell[1] > 0)
-        self._not_last_col = bits(cell for cell in grid if cell[1] < width - 1)
-        self._cell_bits = bitsets.from_ints([1 << k for k in range(cells)], words=words)
-        index = np.array([r * width + c for r, c in targets], dtype=np.int64)
-        self._target_bits = self._cell_bits[index]
-        self._target_word, self._target_bit = index // 64, (index % 64).astype(np.uint64)
+        self.width, self.height = level.width, level.height
+        self._dtype = dtype = np.min_scalar_type((1 << level.width) - 1)
+        self._walkable = np.zeros(level.height, dtype=dtype)
+        for r, c in level_graph(level).nodes:
+            self._walkable[r] |= dtype.type(1 << c)
+        self._target_row = np.array([r for r, _ in targets], dtype=np.int64)
+        self._target_col = np.array([c for _, c in targets], dtype=dtype)
+        self._target_bit = np.left_shift(dtype.type(1), self._target_col)
+        self._one = dtype.type(1)
+        self._everywhere: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def cell_index(self, cell: Cell) -> int:
-        """The bit of a grid field."""
+        """The number of a grid field (``row * width + col``)."""
         return cell[0] * self.width + cell[1]
 
-    def _spread(self, bits: np.ndarray) -> np.ndarray:
-        """Fields one orthogonal step from any field in ``bits`` (walls not removed)."""
-        w = self.width
-        return (bitsets.shift(bits, 1) & self._not_first_col
-                | bitsets.shift(bits, -1) & self._not_last_col
-                | bitsets.shift(bits, w) | bitsets.shift(bits, -w))  # fmt: skip
+    def _fields(self, rows: int, r: np.ndarray, c: np.ndarray) -> np.ndarray:
+        """One field per row of the result: field ``(r[i], c[i])``."""
+        out = np.zeros((rows, self.height), dtype=self._dtype)
+        out[np.arange(rows), r] = np.left_shift(self._one, c.astype(self._dtype))
+        return out
+
+    def _spread(self, fields: np.ndarray) -> np.ndarray:
+        """Walkable fields one orthogonal step from any field in ``fields``."""
+        out = fields << self._one | fields >> self._one
+        out[:, 1:] |= fields[:, :-1]
+        out[:, :-1] |= fields[:, 1:]
+        return out & self._walkable
 
     def distances(self, left: np.ndarray, origins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Steps of the shortest walk from field ``origins[i]`` to each target whose
-        bit is set in ``left[i]`` (0: none, or the target is gone), and whether the
-        hero can step off the origin onto an empty field (so walks can be lengthened
-        by stepping back and forth)."""
-        rows, targets = len(left), len(self._target_bits)
-        blocked = np.zeros((rows, self.words), dtype=np.uint64)
+        """Steps of the shortest walk from field ``origins[i]`` (:meth:`cell_index`) to
+        each target whose bit is set in ``left[i]`` (0: none, or the target is gone),
+        and whether the hero can step off the origin onto an empty field (so walks
+        can be lengthened by stepping back and forth)."""
+        rows, targets = len(left), len(self._target_row)
+        blocked = np.zeros((rows, self.height), dtype=self._dtype)
         for t in range(targets):
             there = (left >> t & 1).astype(bool)
-            blocked[there] |= self._target_bits[t]
-        origin = self._cell_bits[origins]
-        open_ground = self._walkable & ~blocked
-        free = bitsets.nonempty(self._spread(origin) & open_ground)
+            blocked[there, self._target_row[t]] |= self._target_bit[t]
+        origin = self._fields(rows, origins // self.width, origins % self.width)
+        free = (self._spread(origin) & ~blocked).any(axis=1)
         found = np.zeros((rows, targets), dtype=np.int16)
         index = np.arange(rows)
         seen = frontier = origin
         depth = 0
         while len(index):
             depth += 1
-            frontier = self._spread(frontier) & self._walkable & ~seen
+            frontier = self._spread(frontier) & ~seen
             seen = seen | frontier
             hit = frontier & blocked
             frontier &= ~blocked
-            some = bitsets.nonempty(hit)
+            some = hit.any(axis=1)
             if some.any():
-                words = hit[some][:, self._target_word]
-                r, t = np.nonzero(words >> self._target_bit & np.uint64(1))
+                at = hit[some][:, self._target_row] & self._target_bit
+                r, t = np.nonzero(at)
                 found[index[some][r], t] = depth
-            going = bitsets.nonempty(frontier)
-            index, seen, frontier, blocked = (index[going], seen[going], frontier[going],
-                                              blocked[going])  # fmt: skip
+            going = frontier.any(axis=1)
+            if going.sum() < len(going) // 2 or not going.any():  # drop finished rows
+                index, seen, frontier, blocked = (index[going], seen[going], frontier[going],
+                                                  blocked[going])  # fmt: skip
         return found, free
+
+    def everywhere(self, left: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`distances` from every field of the grid with these targets left
+        (memoised: for many single positions on one board)."""
+        found = self._everywhere.get(left)
+        if found is None:
+            cells = self.width * self.height
+            found = self.distances(np.full(cells, left, dtype=np.int64), np.arange(cells))
+            self._everywhere[left] = found
+        return found

@@ -119,7 +119,7 @@ class StateSpace:
         self.layers: list[Layer] = []
         self.wins: list[np.ndarray] = []  # per layer: (states, classes, words) Health bitsets
         self.start = StateRef(0, 0, game.level.hero.health)
-        self._promising: dict[tuple, bool] = {}
+        self._promising: dict[Situation, int] = {}
         self._explore()
         self._backward()
 
@@ -290,18 +290,17 @@ class StateSpace:
 
         Used to prune searches that walk step by step: a ``False`` is a proof.
         """
-        key = (situation, wanted)
-        found = self._promising.get(key)
+        found = self._promising.get(situation)
         if found is None:
-            found = self._promising[key] = bool(self._reachable_classes(situation) & wanted)
-        return found
+            found = self._promising[situation] = self._reachable_classes(situation)
+        return bool(found & wanted)
 
     def _reachable_classes(self, s: Situation) -> int:
         maker = self.maker
         code, layer = self._code_of(s, 0)
         healths = bitsets.from_ints([1 << s.health], words=maker.words)
         origin = np.array([maker.reach.cell_index(s.cell)])
-        moves = maker.expand(np.array([code]), healths, origin)
+        moves = maker.expand(np.array([code]), healths, origin, memo=True)
         found = 0
         for i in range(len(moves.parent)):
             event, q = int(moves.event[i]), int(moves.target[i])
