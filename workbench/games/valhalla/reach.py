@@ -51,50 +51,51 @@ class Reach:
         """The number of a grid field (``row * width + col``)."""
         return cell[0] * self.width + cell[1]
 
-    def _fields(self, rows: int, r: np.ndarray, c: np.ndarray) -> np.ndarray:
-        """One field per row of the result: field ``(r[i], c[i])``."""
-        out = np.zeros((rows, self.height), dtype=self._dtype)
-        out[np.arange(rows), r] = np.left_shift(self._one, c.astype(self._dtype))
-        return out
-
     def _spread(self, fields: np.ndarray) -> np.ndarray:
-        """Walkable fields one orthogonal step from any field in ``fields``."""
+        """Fields one orthogonal step from any field in ``fields`` (grid rows first;
+        walls and the grid's edge not removed)."""
         out = fields << self._one | fields >> self._one
-        out[:, 1:] |= fields[:, :-1]
-        out[:, :-1] |= fields[:, 1:]
-        return out & self._walkable
+        out[1:] |= fields[:-1]
+        out[:-1] |= fields[1:]
+        return out
 
     def distances(self, left: np.ndarray, origins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Steps of the shortest walk from field ``origins[i]`` (:meth:`cell_index`) to
         each target whose bit is set in ``left[i]`` (0: none, or the target is gone),
         and whether the hero can step off the origin onto an empty field (so walks
         can be lengthened by stepping back and forth)."""
-        rows, targets = len(left), len(self._target_row)
-        blocked = np.zeros((rows, self.height), dtype=self._dtype)
+        count, targets = len(left), len(self._target_row)
+        # Sets of fields as (grid row, query) arrays: one int per grid row and query.
+        blocked = np.zeros((self.height, count), dtype=self._dtype)
         for t in range(targets):
             there = (left >> t & 1).astype(bool)
-            blocked[there, self._target_row[t]] |= self._target_bit[t]
-        origin = self._fields(rows, origins // self.width, origins % self.width)
-        free = (self._spread(origin) & ~blocked).any(axis=1)
-        found = np.zeros((rows, targets), dtype=np.int16)
-        index = np.arange(rows)
-        seen = frontier = origin
+            blocked[self._target_row[t], there] |= self._target_bit[t]
+        frontier = np.zeros((self.height, count), dtype=self._dtype)
+        frontier[origins // self.width, np.arange(count)] = np.left_shift(
+            self._one, (origins % self.width).astype(self._dtype))
+        walkable = self._walkable[:, None]
+        free = np.bitwise_or.reduce(self._spread(frontier) & walkable & ~blocked, axis=0) != 0
+        unseen = walkable & ~frontier
+        found = np.zeros((count, targets), dtype=np.int16)
+        index = np.arange(count)
         depth = 0
         while len(index):
             depth += 1
-            frontier = self._spread(frontier) & ~seen
-            seen = seen | frontier
+            frontier = self._spread(frontier) & unseen
+            unseen ^= frontier
             hit = frontier & blocked
-            frontier &= ~blocked
-            some = hit.any(axis=1)
-            if some.any():
-                at = hit[some][:, self._target_row] & self._target_bit
-                r, t = np.nonzero(at)
-                found[index[some][r], t] = depth
-            going = frontier.any(axis=1)
-            if going.sum() < len(going) // 2 or not going.any():  # drop finished rows
-                index, seen, frontier, blocked = (index[going], seen[going], frontier[going],
-                                                  blocked[going])  # fmt: skip
+            frontier ^= hit
+            blocked ^= hit
+            some = np.flatnonzero(np.bitwise_or.reduce(hit, axis=0))
+            if len(some):
+                at = hit[self._target_row][:, some] & self._target_bit[:, None]
+                t, r = np.nonzero(at)
+                found[index[some[r]], t] = depth
+            going = ((np.bitwise_or.reduce(frontier, axis=0) != 0)
+                     & (np.bitwise_or.reduce(blocked, axis=0) != 0))  # fmt: skip
+            if going.sum() < len(going) // 2 or not going.any():  # drop finished queries
+                index, frontier, unseen, blocked = (index[going], frontier[:, going],
+                                                    unseen[:, going], blocked[:, going])  # fmt: skip
         return found, free
 
     def everywhere(self, left: int) -> tuple[np.ndarray, np.ndarray]:
