@@ -24,51 +24,97 @@ from workbench.grids.square import Cell
 __all__ = ["random_walk_share", "split_lines", "witness_walk"]
 
 
-def _path(space: StateSpace, start: Cell, goal: Cell, left: int, steps: int) -> list[Cell]:
-    """A walk of exactly ``steps`` steps from ``start`` to ``goal`` over empty fields
-    (``left``: points of interest still there), stepping back and forth to lengthen it."""
-    game = space.game
+def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int):
+    """A walk of exactly ``steps`` steps from the end of ``walk`` to ``goal`` over empty
+    fields (``left``: points of interest still there), and whether it goes on drawing
+    the current line: a short search looks for such a walk, else the shortest one is
+    lengthened by stepping back and forth."""
+    game, start = space.game, walk[-1]
     blocked = {space.cells[p] for p in range(space.n + space.m) if left >> p & 1} - {goal}
-    parent: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while goal not in parent:
-        x = queue.popleft()
-        for y in game.neighbours(x):
-            if y not in parent and y not in blocked:
-                parent[y] = x
-                queue.append(y)
-    path = [goal]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
-    path.reverse()
+    distance = _distances(game, goal, blocked)
+    line = split_lines(game, walk)[-1]
+    used = {frozenset(edge) for edge in itertools.pairwise(line)}
+    if game.rules.line_rule == "no_reversal":
+        used = {frozenset(line[-2:])} if len(line) > 1 else set()
+    trail = _trail(game, [start], goal, steps, distance, used, budget=[_TRAIL_BUDGET])
+    if trail is not None:
+        return trail, True
+    path = [start]
+    while path[-1] != goal:
+        path.append(min(game.neighbours(path[-1]), key=lambda y: distance.get(y, steps + 1)))
     extra = steps - (len(path) - 1)
     if extra:
         other = path[1] if len(path) > 2 else next(y for y in game.neighbours(start)
                                                     if y not in blocked and y != goal)  # fmt: skip
         path = [start, *[other, start] * (extra // 2), *path[1:]]
-    return path
+    return path, False
+
+
+_TRAIL_BUDGET = 5_000  # search steps per walk before falling back to stepping back and forth
+
+
+def _distances(game: Game, goal: Cell, blocked: set[Cell]) -> dict[Cell, int]:
+    """Steps from every field to ``goal`` over fields not ``blocked``, never through it."""
+    distance = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        x = queue.popleft()
+        for y in game.neighbours(x):
+            if y not in distance and y not in blocked:
+                distance[y] = distance[x] + 1
+                if y != goal:
+                    queue.append(y)
+    return distance
+
+
+def _trail(game, path, goal, steps, distance, used, *, budget) -> list[Cell] | None:
+    """Extend ``path`` by exactly ``steps`` steps to ``goal`` without an edge in ``used``
+    or used twice, entering ``goal`` only at the end (depth first, ``budget[0]`` steps)."""
+    here = path[-1]
+    if steps == 0:
+        return path if here == goal else None
+    for nxt in game.neighbours(here):
+        edge = frozenset((here, nxt))
+        far = distance.get(nxt)
+        if (far is None or far > steps - 1 or edge in used or (nxt == goal) != (steps == 1)
+                or budget[0] <= 0):  # fmt: skip
+            continue
+        budget[0] -= 1
+        found = _trail(game, [*path, nxt], goal, steps - 1, distance, used | {edge},
+                       budget=budget)  # fmt: skip
+        if found is not None:
+            return found
+    return None
 
 
 def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[list[Cell], bool]:
     """A winning walk (cells from the start) for star class ``target``, and the final
     strike choice it uses. ``multi_line`` asks for a walk of two steps or more (so it
-    can be drawn as more than one line)."""
+    can be drawn as more than one line).
+
+    Each move goes on drawing the current line when some move allows it (a greedy
+    choice: the walk may still take more lines than needed)."""
     game = space.game
     state, walk = space.start, [game.level.start]
     while True:
         left = space.unpack(state).left
+        options = []
         for q, d, nxt, ends in space.successors(state):
             if multi_line and state == space.start and d == 1 and nxt is None:
                 continue
-            if nxt is not None and space.classes(nxt) >> target & 1:
-                walk += _path(space, walk[-1], space.cells[q], left, d)[1:]
-                state = nxt
-                break
-            for outcome, strike in ends:
-                if outcome.won and outcome_class(game, outcome) == target:
-                    return walk + _path(space, walk[-1], space.cells[q], left, d)[1:], strike
-        else:
+            strikes = [strike for outcome, strike in ends
+                       if outcome.won and outcome_class(game, outcome) == target]  # fmt: skip
+            if strikes or (nxt is not None and space.classes(nxt) >> target & 1):
+                path, same_line = _path(space, walk, space.cells[q], left, d)
+                options.append((not same_line, not strikes, len(options), path, nxt, strikes))
+                if same_line:
+                    break
+        if not options:
             raise ValueError(f"star class {target} cannot be won from here")
+        *_, path, state, strikes = min(options)
+        walk += path[1:]
+        if strikes:
+            return walk, strikes[0]
 
 
 def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
