@@ -7,7 +7,7 @@ from workbench.errors import RulesError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Game, Situation
-from workbench.games.valhalla.moves import walk_lengths
+from workbench.games.valhalla.moves import Table, walk_lengths
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 
 from .conftest import micro, small_levels
@@ -99,3 +99,38 @@ def test_a_longer_walk_wins_where_the_shortest_loses():
     space = StateSpace(game)
     assert space.classes(space.start)  # but some longer walk wins
     assert game.replay([[(0, 0), (0, 1), (0, 2)], [(0, 2), (0, 1)], [(0, 1), (0, 2), (0, 3)]]).won
+
+
+def test_big_health_and_attack_agree_with_the_bfs():
+    # Health sets over several 64-bit words, walk tables too big for plain arrays.
+    rng = np.random.default_rng(9)
+    checked = 0
+    for level, rules in small_levels(16, seed=500, max_side=4, max_enemies=3):
+        hero = level.hero.__class__(int(rng.integers(64, 140)), int(rng.integers(60, 200)),
+                                    level.hero.ability)  # fmt: skip
+        enemies = tuple(e.__class__(e.at, e.attack * 25, e.health * 30) for e in level.enemies)
+        game = Game(level.replace(hero=hero, enemies=enemies), rules)
+        expected = baseline_outcomes(game)
+        space = StateSpace(game, prune=False)
+        assert space.maker.words > 1
+        assert space.outcomes == expected
+        assert space.classes(space.start) == _classes(game, expected)
+        checked += any(o.won for o in expected)
+    assert checked > 3
+
+
+def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
+    calls = []
+
+    def rule(a, b):
+        calls.append((a, b))
+        return a * b, a - b + 100
+
+    for widths in ({"a": 4, "b": 4}, {"a": 30, "b": 4}):
+        calls.clear()
+        table = Table(rule, outputs=2, **widths)
+        a, b = np.array([3, 5, 3, 9]), np.array([2, 2, 2, 1])
+        assert [c.tolist() for c in table(a=a, b=b)] == [[6, 10, 6, 9], [101, 103, 101, 108]]
+        assert [c.tolist() for c in table(a=a[::-1], b=b[::-1])] == [[9, 6, 10, 6],
+                                                                     [108, 101, 103, 101]]  # fmt: skip
+        assert sorted(calls) == [(3, 2), (5, 2), (9, 1)]

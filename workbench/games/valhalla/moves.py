@@ -86,7 +86,7 @@ class Table:
         self._func, self._fields, self._outputs = func, Fields(**widths), outputs
         # Row of each key: a plain array over every key when that is small, else a hash index.
         self._dense = self._fields.bits <= _DENSE_BITS
-        self._lookup = (np.full(1 << self._fields.bits, -1, dtype=np.int64) if self._dense
+        self._lookup = (np.full(1 << self._fields.bits, -1, dtype=np.int32) if self._dense
                         else pd.Index(np.zeros(0, dtype=np.int64)))  # fmt: skip
         self.rows: list[tuple[int, ...]] = []
         self._columns: dict[tuple[int, int], np.ndarray] = {}

@@ -1,0 +1,57 @@
+"""Bitset arrays and packed fields against plain Python ints."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.errors import SearchLimitError
+from workbench.games.valhalla import bitsets
+
+SETS = st.lists(st.integers(0, 2**200 - 1), min_size=1, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(SETS, st.integers(1, 4), st.data())
+def test_shift_moves_every_row_like_a_python_int(values, words, data):
+    limit = 64 * words
+    values = [v % (1 << limit) for v in values]
+    amounts = data.draw(st.lists(st.integers(-limit - 5, limit + 5), min_size=len(values),
+                                 max_size=len(values)))  # fmt: skip
+    rows = bitsets.from_ints(values, words=words)
+    shifted = bitsets.shift(rows, amounts)
+    for v, a, row in zip(values, amounts, shifted, strict=True):
+        expected = (v << a if a >= 0 else v >> -a) % (1 << limit)
+        assert bitsets.to_int(row) == expected
+    one = data.draw(st.integers(-limit - 5, limit + 5))
+    for v, row in zip(values, bitsets.shift(rows, one), strict=True):
+        assert bitsets.to_int(row) == (v << one if one >= 0 else v >> -one) % (1 << limit)
+
+
+@settings(max_examples=100, deadline=None)
+@given(SETS, st.integers(0, 199))
+def test_counts_membership_and_prefixes(values, index):
+    words = bitsets.words_for(200)
+    rows = bitsets.from_ints(values, words=words)
+    assert [bitsets.to_int(r) for r in rows] == values
+    assert bitsets.popcount(rows).tolist() == [v.bit_count() for v in values]
+    assert bitsets.contains(rows, index).tolist() == [bool(v >> index & 1) for v in values]
+    assert bitsets.nonempty(rows).tolist() == [v != 0 for v in values]
+    counts = np.arange(len(values)) * 37 % 200
+    prefixes = bitsets.prefix(counts, words=words)
+    assert [bitsets.to_int(r) for r in prefixes] == [(1 << int(c)) - 1 for c in counts]
+
+
+@given(st.integers(0, 7), st.integers(0, 2**20 - 1), st.integers(0, 1))
+def test_fields_pack_and_read_back_ints_and_arrays(pos, left, flag):
+    fields = bitsets.Fields(left=20, pos=3, flag=1)
+    code = fields.pack(left=left, pos=pos, flag=flag)
+    assert (fields.get(code, "left"), fields.get(code, "pos"), fields.get(code, "flag")) == (
+        left, pos, flag)  # fmt: skip
+    assert fields.get(np.array([code, code]), "pos").tolist() == [pos, pos]
+    assert code & fields.mask("left", "pos") == fields.pack(left=left, pos=pos)
+
+
+def test_fields_beyond_63_bits_are_refused_clearly():
+    with pytest.raises(SearchLimitError, match="needs 64 bits"):
+        bitsets.Fields(a=40, b=24)
