@@ -51,8 +51,16 @@ def ladder_level(width, height, enemies, items, walls, ability):
     for seed in range(100):
         rng = np.random.default_rng(seed)
         name = f"ladder {width}x{height} seed {seed}"
-        level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
-                             ability=ability, name=name)  # fmt: skip
+        level = random_level(
+            rng,
+            width,
+            height,
+            enemies=enemies,
+            items=items,
+            walls=walls,
+            ability=ability,
+            name=name,
+        )
         health = int(rng.integers(enemies, 2 * enemies + 1))
         level = level.replace(hero=Hero(health, level.hero.attack, ability))
         space = StateSpace(Game(level))
@@ -88,10 +96,16 @@ def measure(index: int) -> dict:
 def main(quick: bool = False) -> pd.DataFrame:
     rows, baseline_done = [], True
     for index, spec in enumerate(LADDER[:4] if quick else LADDER):
-        done = subprocess.run([sys.executable, __file__, "--measure", str(index)], check=True,
-                              capture_output=True, text=True)  # fmt: skip
-        row = {"level": "{}x{} / {} enemies / {} items / {} walls".format(*spec),
-               **json.loads(done.stdout)}  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, __file__, "--measure", str(index)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        row = {
+            "level": "{}x{} / {} enemies / {} items / {} walls".format(*spec),
+            **json.loads(done.stdout),
+        }
         if baseline_done:
             level = ladder_level(*spec)
             try:
@@ -112,8 +126,10 @@ def main(quick: bool = False) -> pd.DataFrame:
     finished = table[table["bfs/solve"].notna()] if "bfs/solve" in table else table.iloc[:0]
     if len(finished):
         last = finished.iloc[-1]
-        print(f"largest level the single-step BFS finished: {last['level']}: solve() is "
-              f"{last['bfs/solve']}x faster in CPU time (search alone {last['bfs/search']}x)")  # fmt: skip
+        print(
+            f"largest level the single-step BFS finished: {last['level']}: solve() is "
+            f"{last['bfs/solve']}x faster in CPU time (search alone {last['bfs/search']}x)"
+        )
     return table
 
 

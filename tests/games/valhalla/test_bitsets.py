@@ -16,8 +16,9 @@ SETS = st.lists(st.integers(0, 2**200 - 1), min_size=1, max_size=8)
 def test_shift_moves_every_row_like_a_python_int(values, words, data):
     limit = 64 * words
     values = [v % (1 << limit) for v in values]
-    amounts = data.draw(st.lists(st.integers(-limit - 5, limit + 5), min_size=len(values),
-                                 max_size=len(values)))  # fmt: skip
+    amounts = data.draw(
+        st.lists(st.integers(-limit - 5, limit + 5), min_size=len(values), max_size=len(values))
+    )
     rows = bitsets.from_ints(values, words=words)
     shifted = bitsets.shift(rows, amounts)
     for v, a, row in zip(values, amounts, shifted, strict=True):
@@ -47,7 +48,10 @@ def test_fields_pack_and_read_back_ints_and_arrays(pos, left, flag):
     fields = bitsets.Fields(left=20, pos=3, flag=1)
     code = fields.pack(left=left, pos=pos, flag=flag)
     assert (fields.get(code, "left"), fields.get(code, "pos"), fields.get(code, "flag")) == (
-        left, pos, flag)  # fmt: skip
+        left,
+        pos,
+        flag,
+    )
     assert fields.get(np.array([code, code]), "pos").tolist() == [pos, pos]
     assert code & fields.mask("left", "pos") == fields.pack(left=left, pos=pos)
 

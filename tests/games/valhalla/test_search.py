@@ -7,8 +7,9 @@ from workbench.errors import RulesError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Game, Situation
-from workbench.games.valhalla.moves import Table, walk_lengths
+from workbench.games.valhalla.moves import walk_lengths
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
+from workbench.games.valhalla.tables import Table
 
 from .conftest import micro, small_levels
 
@@ -35,8 +36,9 @@ def test_each_pruning_rule_keeps_every_winning_outcome(rule):
     prune = True if rule == "all" else {rule}
     for level, rules in small_levels(60, seed=200, max_side=5, max_enemies=5):
         if rule == "biorn":  # the rule only acts under Biorn's Curse
-            level = level.replace(hero=level.hero.__class__(level.hero.health, level.hero.attack,
-                                                            "biorns_curse"))  # fmt: skip
+            level = level.replace(
+                hero=level.hero.__class__(level.hero.health, level.hero.attack, "biorns_curse")
+            )
         game = Game(level, rules)
         full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=prune)
         assert {o for o in pruned.outcomes if o.won} == {o for o in full.outcomes if o.won}
@@ -66,8 +68,17 @@ def test_every_pruned_state_keeps_its_classes():
 
 def _situation(space, s):
     n = space.n
-    return Situation(space.cells[s.pos], s.health, s.attack, s.left & ((1 << n) - 1),
-                     s.left >> n, s.mjolnir, s.shield, s.loki, s.chariot)  # fmt: skip
+    return Situation(
+        space.cells[s.pos],
+        s.health,
+        s.attack,
+        s.left & ((1 << n) - 1),
+        s.left >> n,
+        s.mjolnir,
+        s.shield,
+        s.loki,
+        s.chariot,
+    )
 
 
 @pytest.mark.parametrize("shortest", range(1, 5))
@@ -106,8 +117,9 @@ def test_big_health_and_attack_agree_with_the_bfs():
     rng = np.random.default_rng(9)
     checked = 0
     for level, rules in small_levels(16, seed=500, max_side=4, max_enemies=3):
-        hero = level.hero.__class__(int(rng.integers(64, 140)), int(rng.integers(60, 200)),
-                                    level.hero.ability)  # fmt: skip
+        hero = level.hero.__class__(
+            int(rng.integers(64, 140)), int(rng.integers(60, 200)), level.hero.ability
+        )
         enemies = tuple(e.__class__(e.at, e.attack * 25, e.health * 30) for e in level.enemies)
         game = Game(level.replace(hero=hero, enemies=enemies), rules)
         expected = baseline_outcomes(game)
@@ -128,9 +140,11 @@ def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
 
     for widths in ({"a": 4, "b": 4}, {"a": 30, "b": 4}):
         calls.clear()
-        table = Table(rule, outputs=2, **widths)
+        table = Table(rule, outputs=("product", "difference"), **widths)
         a, b = np.array([3, 5, 3, 9]), np.array([2, 2, 2, 1])
         assert [c.tolist() for c in table(a=a, b=b)] == [[6, 10, 6, 9], [101, 103, 101, 108]]
-        assert [c.tolist() for c in table(a=a[::-1], b=b[::-1])] == [[9, 6, 10, 6],
-                                                                     [108, 101, 103, 101]]  # fmt: skip
+        assert [c.tolist() for c in table(a=a[::-1], b=b[::-1])] == [
+            [9, 6, 10, 6],
+            [108, 101, 103, 101],
+        ]
         assert sorted(calls) == [(3, 2), (5, 2), (9, 1)]

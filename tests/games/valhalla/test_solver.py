@@ -2,12 +2,12 @@
 
 import pytest
 
+from workbench.games.valhalla.analysis import split_lines, witness_walk
 from workbench.games.valhalla.baseline import (
     baseline_fewest_lines,
     baseline_kill_orders,
     baseline_star_sets,
 )
-from workbench.games.valhalla.analysis import split_lines, witness_walk
 from workbench.games.valhalla.engine import Game
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.solver import solve

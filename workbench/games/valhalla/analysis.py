@@ -44,8 +44,11 @@ def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int
         path.append(min(game.neighbours(path[-1]), key=lambda y: distance.get(y, steps + 1)))
     extra = steps - (len(path) - 1)
     if extra:
-        other = path[1] if len(path) > 2 else next(y for y in game.neighbours(start)
-                                                    if y not in blocked and y != goal)  # fmt: skip
+        other = (
+            path[1]
+            if len(path) > 2
+            else next(y for y in game.neighbours(start) if y not in blocked and y != goal)
+        )
         path = [start, *[other, start] * (extra // 2), *path[1:]]
     return path, False
 
@@ -76,12 +79,16 @@ def _trail(game, path, goal, steps, distance, used, *, budget) -> list[Cell] | N
     for nxt in game.neighbours(here):
         edge = frozenset((here, nxt))
         far = distance.get(nxt)
-        if (far is None or far > steps - 1 or edge in used or (nxt == goal) != (steps == 1)
-                or budget[0] <= 0):  # fmt: skip
+        if (
+            far is None
+            or far > steps - 1
+            or edge in used
+            or (nxt == goal) != (steps == 1)
+            or budget[0] <= 0
+        ):
             continue
         budget[0] -= 1
-        found = _trail(game, [*path, nxt], goal, steps - 1, distance, used | {edge},
-                       budget=budget)  # fmt: skip
+        found = _trail(game, [*path, nxt], goal, steps - 1, distance, used | {edge}, budget=budget)
         if found is not None:
             return found
     return None
@@ -102,8 +109,11 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
         for q, d, nxt, ends in space.successors(state):
             if multi_line and state == space.start and d == 1 and nxt is None:
                 continue
-            strikes = [strike for outcome, strike in ends
-                       if outcome.won and outcome_class(game, outcome) == target]  # fmt: skip
+            strikes = [
+                strike
+                for outcome, strike in ends
+                if outcome.won and outcome_class(game, outcome) == target
+            ]
             if strikes or (nxt is not None and space.classes(nxt) >> target & 1):
                 path, same_line = _path(space, walk, space.cells[q], left, d)
                 options.append((not same_line, not strikes, len(options), path, nxt, strikes))

@@ -32,6 +32,7 @@ __all__ = [
     "Fields",
     "contains",
     "from_ints",
+    "merge",
     "nonempty",
     "popcount",
     "prefix",
@@ -104,8 +105,9 @@ def shift(bits: np.ndarray, amount) -> np.ndarray:
         return down
     # word i of the result takes word i - q shifted up by r, and the top of word i - q - 1
     q, r = np.divmod(amount, _BITS)
-    padded = np.concatenate([np.zeros((rows, 1), np.uint64), bits,
-                             np.zeros((rows, 1), np.uint64)], axis=1)  # fmt: skip
+    padded = np.concatenate(
+        [np.zeros((rows, 1), np.uint64), bits, np.zeros((rows, 1), np.uint64)], axis=1
+    )
     source = np.arange(words)[None, :] - q[:, None] + 1
     high = np.take_along_axis(padded, np.clip(source, 0, words + 1), axis=1)
     low = np.take_along_axis(padded, np.clip(source - 1, 0, words + 1), axis=1)
@@ -123,6 +125,25 @@ def _shift_all(bits: np.ndarray, amount: int) -> np.ndarray:
         if r and 0 <= i - q - 1 < words:
             out[:, i] |= bits[:, i - q - 1] >> np.uint64(_BITS - r)
     return out
+
+
+def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with equal keys united: ``(distinct keys sorted, the index of each row's key
+    among them, the union of the rows of each key)``.
+
+    >>> keys, where, union = merge(np.array([7, 3, 7]), from_ints([1, 2, 4], words=1))
+    >>> keys.tolist(), where.tolist(), [to_int(row) for row in union]
+    ([3, 7], [1, 0, 1], [2, 5])
+    """
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    first = np.ones(len(keys), dtype=bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    starts = np.flatnonzero(first)
+    where = np.empty(len(keys), dtype=np.int64)
+    where[order] = np.cumsum(first) - 1
+    union = np.bitwise_or.reduceat(bits[order], starts, axis=0) if len(keys) else bits[:0]
+    return ordered[starts], where, union
 
 
 class Fields:

@@ -62,8 +62,9 @@ def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None
         if groups > budget:
             return None
     below: list[int] = []
-    for fatal, (parents, children) in zip(fatal_per_depth[::-1], links_per_depth[::-1],
-                                          strict=True):  # fmt: skip
+    for fatal, (parents, children) in zip(
+        fatal_per_depth[::-1], links_per_depth[::-1], strict=True
+    ):
         totals = list(fatal)
         for p, c in zip(parents.tolist(), children.tolist(), strict=True):
             totals[p] += below[c]
@@ -80,8 +81,10 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
     maker, n = space.maker, space.n
     fights = maker.fights
     words = maker.words
-    parts = {int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
-             for k in np.unique(entries.layer)}  # fmt: skip
+    parts = {
+        int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
+        for k in np.unique(entries.layer)
+    }
     fatal, raw = [], []
     for k in range(min(parts, default=0), len(space.layers)):
         if k not in parts:
@@ -90,8 +93,11 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
         layer = space.layers[k]
         first = layer.first_edge[row]
         count = layer.first_edge[row + 1] - first
-        edge = np.repeat(first, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count,
-                                                                            count)  # fmt: skip
+        edge = (
+            np.repeat(first, count)
+            + np.arange(count.sum())
+            - np.repeat(np.cumsum(count) - count, count)
+        )
         group, healths = np.repeat(group, count), np.repeat(healths, count, axis=0)
         e = layer.edges
         child, event = e.child[edge].astype(np.int64), e.event[edge].astype(np.int64)
@@ -102,24 +108,35 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
         some = bitsets.nonempty(kept)
         if some.any():
             parts.setdefault(k + 1, []).append(
-                _Entries(group[pick][some], np.full(some.sum(), k + 1), child[pick][some],
-                         kept[some]))  # fmt: skip
+                _Entries(
+                    group[pick][some], np.full(some.sum(), k + 1), child[pick][some], kept[some]
+                )
+            )
         f = np.flatnonzero(fight)
         target = e.target[edge[f]].astype(np.int64)
         won = np.zeros(len(f), dtype=bool)
-        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
-            (star,) = maker.fall_class(kills=e.kills[edge[f]] + strike, enemy=target,
-                                       attack=e.attack[edge[f]])  # fmt: skip
+        for column, strike in (("falls", 0), ("strikes", 1)):
+            (star,) = maker.fall_class(
+                kills=e.kills[edge[f]] + strike, enemy=target, attack=e.attack[edge[f]]
+            )
             mask = fights.column(column, words=words)[event[f]]
             won |= (star >= 0) & bitsets.nonempty(healths[f] & mask)
         fatal.append(np.unique(group[f][won] * n + target[won]))
         on = child[f] >= 0
-        survivors = bitsets.shift(healths[f][on] & fights.column(0, words=words)[event[f][on]],
-                                  -fights.column(1)[event[f][on]])  # fmt: skip
+        survivors = bitsets.shift(
+            healths[f][on] & fights.column("survives", words=words)[event[f][on]],
+            -fights.column("damage")[event[f][on]],
+        )
         survivors &= ahead[child[f][on]]
         some = bitsets.nonempty(survivors)
-        raw.append(_Entries(group[f][on][some] * n + target[on][some],
-                            np.full(some.sum(), k + 1), child[f][on][some], survivors[some]))  # fmt: skip
+        raw.append(
+            _Entries(
+                group[f][on][some] * n + target[on][some],
+                np.full(some.sum(), k + 1),
+                child[f][on][some],
+                survivors[some],
+            )
+        )
     fatal_pairs = np.unique(np.concatenate(fatal)) if fatal else np.zeros(0, np.int64)
     return fatal_pairs // n, _Entries(*(np.concatenate(parts) for parts in zip(*raw, strict=True)))
 
@@ -129,12 +146,9 @@ def _union(parts: list[_Entries]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     group = np.concatenate([p.group for p in parts])
     row = np.concatenate([p.row for p in parts])
     healths = np.concatenate([p.healths for p in parts])
-    keys = group * (int(row.max()) + 1) + row
-    unique, inverse = np.unique(keys, return_inverse=True)
-    order = np.argsort(inverse, kind="stable")
-    starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
-    merged = np.bitwise_or.reduceat(healths[order], starts, axis=0)
-    return group[order][starts], row[order][starts], merged
+    size = int(row.max()) + 1
+    keys, _, merged = bitsets.merge(group * size + row, healths)
+    return keys // size, keys % size, merged
 
 
 def _merge_groups(raw: _Entries, offsets: np.ndarray, n: int):
@@ -147,12 +161,8 @@ def _merge_groups(raw: _Entries, offsets: np.ndarray, n: int):
         nothing = np.zeros(0, dtype=np.int64)
         return (nothing, nothing), _Entries(nothing, nothing, nothing, raw.healths)
     rows = offsets[raw.layer] + raw.row
-    keys = raw.group * int(offsets[-1]) + rows
-    unique, inverse = np.unique(keys, return_inverse=True)
-    order = np.argsort(inverse, kind="stable")
-    starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
-    healths = np.bitwise_or.reduceat(raw.healths[order], starts, axis=0)
-    which, rows = unique // int(offsets[-1]), unique % int(offsets[-1])
+    keys, _, healths = bitsets.merge(raw.group * int(offsets[-1]) + rows, raw.healths)
+    which, rows = keys // int(offsets[-1]), keys % int(offsets[-1])
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
     numbers: dict[bytes, int] = {}
     child = np.empty(len(bounds) - 1, dtype=np.int64)

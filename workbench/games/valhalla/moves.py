@@ -24,28 +24,27 @@ only look those up.
 >>> moves = maker.expand(np.array([code]), healths, maker.origins(np.array([code])))
 >>> moves.target.tolist(), moves.steps.tolist(), moves.attack.tolist()  # 4 steps: no change
 ([0], [2], [1])
->>> bitsets.to_int(maker.fights.column(4, words=1)[moves.event[0]]) == 0b111110  # falls
+>>> bitsets.to_int(maker.fights.column("falls", words=1)[moves.event[0]]) == 0b111110
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
 from workbench.games.valhalla.engine import Game, Outcome
 from workbench.games.valhalla.reach import Reach
+from workbench.games.valhalla.tables import Table
 
-__all__ = ["CLASSES", "MoveMaker", "Moves", "Table", "outcome_class", "walk_lengths"]
+__all__ = ["CLASSES", "MoveMaker", "Moves", "outcome_class", "walk_lengths"]
 
 #: Star classes of a won game: bit 0 all-but-one, bit 1 strong killer.
 CLASSES = 4
-_DENSE_BITS = 20  # tables over keys of up to this many bits are plain arrays
 
 
 def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
@@ -68,67 +67,6 @@ def outcome_class(game: Game, outcome: Outcome) -> int:
     return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
 
 
-class Table:
-    """A function of a few small non-negative ints, computed once per distinct
-    argument tuple and looked up for whole arrays of arguments.
-
-    ``widths`` names the arguments and their bits; the function returns a tuple
-    of ``outputs`` ints, read back as columns (:meth:`column`).
-
-    >>> table = Table(lambda a, b: (a + b, a * b), outputs=2, a=4, b=4)
-    >>> [c.tolist() for c in table(a=np.array([2, 3, 2]), b=np.array([5, 1, 5]))]
-    [[7, 4, 7], [10, 3, 10]]
-    >>> len(table.rows)
-    2
-    """
-
-    def __init__(self, func: Callable[..., tuple], *, outputs: int, **widths: int):
-        self._func, self._fields, self._outputs = func, Fields(**widths), outputs
-        # Row of each key: a plain array over every key when that is small, else a hash index.
-        self._dense = self._fields.bits <= _DENSE_BITS
-        self._lookup = (np.full(1 << self._fields.bits, -1, dtype=np.int32) if self._dense
-                        else pd.Index(np.zeros(0, dtype=np.int64)))  # fmt: skip
-        self.rows: list[tuple[int, ...]] = []
-        self._columns: dict[tuple[int, int], np.ndarray] = {}
-
-    def ids(self, **args) -> np.ndarray:
-        """Row numbers of the results for these arguments (arrays of equal length)."""
-        keys = self._fields.pack(**{k: np.asarray(v, dtype=np.int64) for k, v in args.items()})
-        ids = self._rows_of(keys)
-        missing = ids < 0
-        if missing.any():
-            new = np.unique(keys[missing])
-            for key in new.tolist():
-                values = [self._fields.get(key, name) for name in self._fields.shifts]
-                self.rows.append(tuple(self._func(*values)))
-            numbers = np.arange(len(self.rows) - len(new), len(self.rows))
-            if self._dense:
-                self._lookup[new] = numbers
-            else:
-                self._lookup = pd.Index(np.concatenate([self._lookup.to_numpy(), new]))
-            self._columns.clear()
-            ids = self._rows_of(keys)
-        return ids
-
-    def _rows_of(self, keys: np.ndarray) -> np.ndarray:
-        return self._lookup[keys] if self._dense else self._lookup.get_indexer(keys)
-
-    def column(self, j: int, *, words: int = 0) -> np.ndarray:
-        """Result ``j`` of every row: ``int64``, or bitset rows of ``words`` words."""
-        found = self._columns.get((j, words))
-        if found is None:
-            values = [row[j] for row in self.rows]
-            found = (bitsets.from_ints(values, words=words) if words
-                     else np.array(values, dtype=np.int64))  # fmt: skip
-            self._columns[j, words] = found
-        return found
-
-    def __call__(self, **args) -> tuple[np.ndarray, ...]:
-        """Every (integer) result for these arguments, one array each."""
-        ids = self.ids(**args)
-        return tuple(self.column(j)[ids] for j in range(self._outputs))
-
-
 class Moves(NamedTuple):
     """Moves of a batch of states, one entry each: the state (``parent``), the point
     of interest walked to (``target``), the walk's ``steps``, Attack at the event,
@@ -144,6 +82,9 @@ class Moves(NamedTuple):
     kills: np.ndarray
     child: np.ndarray
     after: np.ndarray
+
+
+_WALK = ("attack", "loki_active", "late_loss", "loki", "chariot")
 
 
 def _bits(value: int) -> int:
@@ -167,36 +108,69 @@ class MoveMaker:
         self.words = bitsets.words_for(level.hero.health + 1)
         kinds = [i.kind for i in level.items]
         most = (lambda kind: kinds.count(kind)) if rules.charges_stack else (lambda kind: 1)
-        loki, chariot = (sum(i.turns for i in level.items if i.kind == kind)
-                         for kind in ("lokis_trickery", "thors_chariot"))  # fmt: skip
+        loki, chariot = (
+            sum(i.turns for i in level.items if i.kind == kind)
+            for kind in ("lokis_trickery", "thors_chariot")
+        )
         attack = max(level.hero.attack, rules.attack_floor)
-        self.fields = Fields(left=n + m, pos=_bits(n + m), mjolnir=_bits(most("mjolnir")),
-                             shield=_bits(most("dwarven_shield")), loki=_bits(loki),
-                             chariot=_bits(chariot), attack=_bits(attack))  # fmt: skip
-        self.node_mask = self.fields.mask("left", "pos", "mjolnir", "shield", "loki", "chariot")
+        self.layout = Fields(
+            left=n + m,
+            pos=_bits(n + m),
+            mjolnir=_bits(most("mjolnir")),
+            shield=_bits(most("dwarven_shield")),
+            loki=_bits(loki),
+            chariot=_bits(chariot),
+            attack=_bits(attack),
+        )
+        self.node_mask = self.layout.mask("left", "pos", "mjolnir", "shield", "loki", "chariot")
         self.enemy_mask = (1 << n) - 1
-        self._potions = sum(1 << (n + k) for k, kind in enumerate(kinds)
-                            if kind == "potion_of_vitality")  # fmt: skip
+        self._potions = sum(
+            1 << (n + k) for k, kind in enumerate(kinds) if kind == "potion_of_vitality"
+        )
         self._origin = np.array([self.reach.cell_index(c) for c in self.cells], dtype=np.int64)
         biorn = "biorn" in prune and level.hero.ability == "biorns_curse"
-        self.attack_blind = (biorn and rules.biorn_initiative == "enemy_health"
-                             and rules.strong_killer == "starting_attack")  # fmt: skip
+        self.attack_blind = (
+            biorn
+            and rules.biorn_initiative == "enemy_health"
+            and rules.strong_killer == "starting_attack"
+        )
         self._mjolnir_blind = biorn and not rules.mjolnir_initiative
         self._drop_chariot = "chariot" in prune
         self._longest = longest = level.width * level.height + 2 * (attack + loki + chariot + 2)
         sizes = {"attack": _bits(attack), "loki": _bits(loki), "chariot": _bits(chariot)}
-        self.walk_count = Table(self._walk_count, outputs=1, shortest=_bits(longest), bounce=1, **sizes)
-        self.walk_effect = Table(self._walk_effect, outputs=5, steps=_bits(longest), **sizes)
+        self.walk_count = Table(
+            self._walk_count, outputs=("count",), shortest=_bits(longest), bounce=1, **sizes
+        )
+        self.walk_effect = Table(self._walk_effect, outputs=_WALK, steps=_bits(longest), **sizes)
         charges = {"mjolnir": _bits(most("mjolnir")), "shield": _bits(most("dwarven_shield"))}
-        self.pickups = Table(game.picked_up, outputs=5, item=_bits(m), attack=sizes["attack"], **charges,
-                             loki=sizes["loki"], chariot=sizes["chariot"])  # fmt: skip
-        #: Fights: (survives, damage, mjolnir, shield, falls, strikes) per
-        #: (enemy, Attack, Loki active, mjolnir, shield); masks are Health bitsets.
-        self.fights = Table(self._fight, outputs=6, enemy=_bits(n), attack=sizes["attack"], loki=1,
-                            **charges)  # fmt: skip
+        self.pickups = Table(
+            game.picked_up,
+            outputs=("attack", "mjolnir", "shield", "loki", "chariot"),
+            item=_bits(m),
+            attack=sizes["attack"],
+            **charges,
+            loki=sizes["loki"],
+            chariot=sizes["chariot"],
+        )
+        #: Fights per (enemy, Attack, Loki active, mjolnir, shield): the Healths that
+        #: survive, the damage they take, the charges left, the Healths that fall
+        #: without and with To Valhalla's final strike (bitsets).
+        self.fights = Table(
+            self._fight,
+            outputs=("survives", "damage", "mjolnir", "shield", "falls", "strikes"),
+            enemy=_bits(n),
+            attack=sizes["attack"],
+            loki=1,
+            **charges,
+        )
         #: Star class (-1: lost) of falling against ``enemy`` after ``kills`` kills.
-        self.fall_class = Table(self._fall_class, outputs=1, kills=_bits(n + 1), enemy=_bits(n),
-                                attack=sizes["attack"])  # fmt: skip
+        self.fall_class = Table(
+            self._fall_class,
+            outputs=("star_class",),
+            kills=_bits(n + 1),
+            enemy=_bits(n),
+            attack=sizes["attack"],
+        )
 
     # --- the rules, per distinct case ---------------------------------------------------
 
@@ -258,19 +232,35 @@ class MoveMaker:
             chariot = np.where((attack == floor) & (left & self._potions == 0), 0, chariot)
         if self._mjolnir_blind:
             mjolnir = 0 * mjolnir
-        return self.fields.pack(left=left, pos=pos, mjolnir=mjolnir, shield=shield,
-                                loki=loki, chariot=chariot, attack=attack)  # fmt: skip
+        return self.layout.pack(
+            left=left,
+            pos=pos,
+            mjolnir=mjolnir,
+            shield=shield,
+            loki=loki,
+            chariot=chariot,
+            attack=attack,
+        )
 
     def start(self) -> tuple[int, np.ndarray]:
         """The start's code and Health bitset (one row)."""
         s = self.game.start()
-        code = int(self.code(pos=self.n + self.m, mjolnir=0, shield=0, loki=0, chariot=0,
-                             left=(1 << (self.n + self.m)) - 1, attack=s.attack))  # fmt: skip
+        code = int(
+            self.code(
+                pos=self.n + self.m,
+                mjolnir=0,
+                shield=0,
+                loki=0,
+                chariot=0,
+                left=(1 << (self.n + self.m)) - 1,
+                attack=s.attack,
+            )
+        )
         return code, bitsets.from_ints([1 << s.health], words=self.words)
 
     def origins(self, codes: np.ndarray) -> np.ndarray:
         """The grid field (:meth:`Reach.cell_index`) each state stands on."""
-        return self._origin[self.fields.get(codes, "pos")]
+        return self._origin[self.layout.get(codes, "pos")]
 
     def kills(self, codes: np.ndarray) -> np.ndarray:
         """Enemies bested so far."""
@@ -291,7 +281,7 @@ class MoveMaker:
         if not len(codes):
             nothing = np.zeros(0, dtype=np.int64)
             return Moves(*[nothing] * 7, healths[:0])
-        get = self.fields.get
+        get = self.layout.get
         left = get(codes, "left")
         places = left | origins << (self.n + self.m)
         unique, inverse = np.unique(places, return_inverse=True)
@@ -306,38 +296,65 @@ class MoveMaker:
         row, target = np.nonzero(near)
         shortest = near[row, target].astype(np.int64)
         attack, loki, chariot = (get(codes, f)[row] for f in ("attack", "loki", "chariot"))
-        (count,) = self.walk_count(shortest=shortest, bounce=(shortest >= 2) | free[inverse[row]],
-                                   attack=attack, loki=loki, chariot=chariot)  # fmt: skip
+        (count,) = self.walk_count(
+            shortest=shortest,
+            bounce=(shortest >= 2) | free[inverse[row]],
+            attack=attack,
+            loki=loki,
+            chariot=chariot,
+        )
         first = np.cumsum(count) - count
         extra = np.arange(count.sum()) - np.repeat(first, count)
-        row, target, attack, loki, chariot = (np.repeat(a, count) for a in
-                                              (row, target, attack, loki, chariot))  # fmt: skip
+        row, target, attack, loki, chariot = (
+            np.repeat(a, count) for a in (row, target, attack, loki, chariot)
+        )
         steps = np.repeat(shortest, count) + 2 * extra
         at_event, active, late, loki, chariot = self.walk_effect(
-            steps=steps, attack=attack, loki=loki, chariot=chariot)
+            steps=steps, attack=attack, loki=loki, chariot=chariot
+        )
         mjolnir, shield = get(codes, "mjolnir")[row], get(codes, "shield")[row]
         attack = at_event.copy()
         after = healths[row]
         event = np.full(len(row), -1, dtype=np.int64)
         item = target >= self.n
         if item.any():
-            picked = self.pickups(item=target[item] - self.n, attack=at_event[item],
-                                  mjolnir=mjolnir[item], shield=shield[item], loki=loki[item],
-                                  chariot=chariot[item])  # fmt: skip
+            picked = self.pickups(
+                item=target[item] - self.n,
+                attack=at_event[item],
+                mjolnir=mjolnir[item],
+                shield=shield[item],
+                loki=loki[item],
+                chariot=chariot[item],
+            )
             attack[item], mjolnir[item], shield[item], loki[item], chariot[item] = picked
         fight = ~item
         if fight.any():
             if self.game.rules.loki_counts == "fights":
                 active[fight], loki[fight] = loki[fight] > 0, np.maximum(0, loki[fight] - 1)
-            ids = self.fights.ids(enemy=target[fight], attack=at_event[fight],
-                                  loki=active[fight], mjolnir=mjolnir[fight],
-                                  shield=shield[fight])  # fmt: skip
+            ids = self.fights.ids(
+                enemy=target[fight],
+                attack=at_event[fight],
+                loki=active[fight],
+                mjolnir=mjolnir[fight],
+                shield=shield[fight],
+            )
             event[fight] = ids
-            mjolnir[fight], shield[fight] = self.fights.column(2)[ids], self.fights.column(3)[ids]
-            survives = self.fights.column(0, words=self.words)[ids]
-            after[fight] = bitsets.shift(after[fight] & survives, -self.fights.column(1)[ids])
+            fights = self.fights
+            mjolnir[fight], shield[fight] = (
+                fights.column("mjolnir")[ids],
+                fights.column("shield")[ids],
+            )
+            survives = fights.column("survives", words=self.words)[ids]
+            after[fight] = bitsets.shift(after[fight] & survives, -fights.column("damage")[ids])
         attack = np.maximum(self.game.rules.attack_floor, attack - late)
         rest = left[row] & ~(1 << target)
-        child = self.code(pos=target, mjolnir=mjolnir, shield=shield, loki=loki,
-                          chariot=chariot, left=rest, attack=attack)  # fmt: skip
+        child = self.code(
+            pos=target,
+            mjolnir=mjolnir,
+            shield=shield,
+            loki=loki,
+            chariot=chariot,
+            left=rest,
+            attack=attack,
+        )
         return Moves(row, target, steps, at_event, event, self.kills(codes)[row], child, after)

@@ -72,7 +72,8 @@ class Reach:
             blocked[self._target_row[t], there] |= self._target_bit[t]
         frontier = np.zeros((self.height, count), dtype=self._dtype)
         frontier[origins // self.width, np.arange(count)] = np.left_shift(
-            self._one, (origins % self.width).astype(self._dtype))
+            self._one, (origins % self.width).astype(self._dtype)
+        )
         walkable = self._walkable[:, None]
         free = np.bitwise_or.reduce(self._spread(frontier) & walkable & ~blocked, axis=0) != 0
         unseen = walkable & ~frontier
@@ -91,11 +92,16 @@ class Reach:
                 at = hit[self._target_row][:, some] & self._target_bit[:, None]
                 t, r = np.nonzero(at)
                 found[index[some[r]], t] = depth
-            going = ((np.bitwise_or.reduce(frontier, axis=0) != 0)
-                     & (np.bitwise_or.reduce(blocked, axis=0) != 0))  # fmt: skip
+            going = (np.bitwise_or.reduce(frontier, axis=0) != 0) & (
+                np.bitwise_or.reduce(blocked, axis=0) != 0
+            )
             if going.sum() < len(going) // 2 or not going.any():  # drop finished queries
-                index, frontier, unseen, blocked = (index[going], frontier[:, going],
-                                                    unseen[:, going], blocked[:, going])  # fmt: skip
+                index, frontier, unseen, blocked = (
+                    index[going],
+                    frontier[:, going],
+                    unseen[:, going],
+                    blocked[:, going],
+                )
         return found, free
 
     def everywhere(self, left: int) -> tuple[np.ndarray, np.ndarray]:

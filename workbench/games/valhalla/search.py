@@ -126,8 +126,9 @@ class StateSpace:
     def _damage_bounds(self) -> list[int]:
         level, rules = self.game.level, self.game.rules
         biorn = level.hero.ability == "biorns_curse"
-        return [e.attack * (1 if biorn else -(-e.health // rules.attack_floor))
-                for e in level.enemies]  # fmt: skip
+        return [
+            e.attack * (1 if biorn else -(-e.health // rules.attack_floor)) for e in level.enemies
+        ]
 
     def _live(self, codes: np.ndarray, healths: np.ndarray) -> np.ndarray:
         """The Healths from which the hero can still fall against the enemies left."""
@@ -155,18 +156,19 @@ class StateSpace:
             parent = rows[moves.parent]
             self._collect_outcomes(moves, live[parent])
             going = bitsets.nonempty(moves.after) & (moves.child & maker.enemy_mask != 0)
-            next_codes, inverse = np.unique(moves.child[going], return_inverse=True)
+            next_codes, where, next_healths = bitsets.merge(moves.child[going], moves.after[going])
             child = np.full(len(parent), -1, dtype=np.int32)
-            child[going] = inverse
-            order = np.argsort(inverse, kind="stable")
-            starts = np.flatnonzero(np.diff(inverse[order], prepend=-1))
-            after = moves.after[going][order]
-            next_healths = (np.bitwise_or.reduceat(after, starts, axis=0) if len(after)
-                            else after)  # fmt: skip
+            child[going] = where
             first_edge = np.searchsorted(parent, np.arange(len(codes) + 1))
-            edges = Edges(parent.astype(np.int32), moves.target.astype(np.int16),
-                          moves.steps.astype(np.int32), moves.attack.astype(np.int32),
-                          moves.event.astype(np.int32), moves.kills.astype(np.int16), child)  # fmt: skip
+            edges = Edges(
+                parent.astype(np.int32),
+                moves.target.astype(np.int16),
+                moves.steps.astype(np.int32),
+                moves.attack.astype(np.int32),
+                moves.event.astype(np.int32),
+                moves.kills.astype(np.int16),
+                child,
+            )
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
             codes, healths = next_codes, next_healths
 
@@ -174,11 +176,14 @@ class StateSpace:
         fight = moves.event >= 0
         fights, words = self.maker.fights, self.maker.words
         event = moves.event[fight]
-        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
+        for column, strike in (("falls", 0), ("strikes", 1)):
             ends = bitsets.nonempty(healths[fight] & fights.column(column, words=words)[event])
             if ends.any():
-                keys = (moves.kills[fight][ends] + strike, moves.target[fight][ends],
-                        moves.attack[fight][ends])  # fmt: skip
+                keys = (
+                    moves.kills[fight][ends] + strike,
+                    moves.target[fight][ends],
+                    moves.attack[fight][ends],
+                )
                 shape = tuple(int(k.max()) + 1 for k in keys)
                 unique = np.unique(np.ravel_multi_index(keys, shape))
                 for kills, enemy, attack in zip(*np.unravel_index(unique, shape), strict=True):
@@ -211,13 +216,14 @@ class StateSpace:
         if not len(fight):
             return gain
         event = e.event[fight]
-        damage = np.repeat(fights.column(1)[event], CLASSES)
-        survives = np.repeat(fights.column(0, words=words)[event], CLASSES, axis=0)
+        damage = np.repeat(fights.column("damage")[event], CLASSES)
+        survives = np.repeat(fights.column("survives", words=words)[event], CLASSES, axis=0)
         rows = bitsets.shift(gain[fight].reshape(-1, words), damage) & survives
         gain[fight] = rows.reshape(-1, CLASSES, words)
-        for column, strike in ((4, 0), (5, 1)):  # falls, final strikes
-            (star,) = maker.fall_class(kills=e.kills[fight] + strike, enemy=e.target[fight],
-                                       attack=e.attack[fight])  # fmt: skip
+        for column, strike in (("falls", 0), ("strikes", 1)):
+            (star,) = maker.fall_class(
+                kills=e.kills[fight] + strike, enemy=e.target[fight], attack=e.attack[fight]
+            )
             won = star >= 0
             gain[fight[won], star[won]] |= fights.column(column, words=words)[event[won]]
         return gain
@@ -237,13 +243,16 @@ class StateSpace:
         if state.row < 0:
             return 0
         found = self.wins[state.layer][state.row]
-        return sum(1 << c for c in range(CLASSES)
-                   if found[c, state.health // 64] >> np.uint64(state.health % 64) & 1)  # fmt: skip
+        return sum(
+            1 << c
+            for c in range(CLASSES)
+            if found[c, state.health // 64] >> np.uint64(state.health % 64) & 1
+        )
 
     def unpack(self, state: StateRef) -> Unpacked:
         """The fields of a reached state."""
         code = int(self.layers[state.layer].codes[state.row])
-        get = self.maker.fields.get
+        get = self.maker.layout.get
         fields = [get(code, f) for f in ("pos", "mjolnir", "shield", "loki", "chariot", "attack")]
         return Unpacked(*fields, state.health, get(code, "left"))
 
@@ -268,8 +277,11 @@ class StateSpace:
                     yield q, d, None, ((self.game.cleared(), False),)
                 continue
             kills, attack = int(e.kills[i]), int(e.attack[i])
-            ends = [(self.game.fall(kills + strike, q, attack), bool(strike))
-                    for strike, mask in enumerate((falls, strikes)) if mask >> h & 1]  # fmt: skip
+            ends = [
+                (self.game.fall(kills + strike, q, attack), bool(strike))
+                for strike, mask in enumerate((falls, strikes))
+                if mask >> h & 1
+            ]
             yield q, d, None, tuple(ends)
 
     def state_of(self, situation: Situation) -> StateRef:
@@ -280,8 +292,15 @@ class StateSpace:
 
     def _code_of(self, s: Situation, pos: int) -> tuple[int, int]:
         left = s.enemies | s.items << self.n
-        code = self.maker.code(pos=pos, mjolnir=s.mjolnir, shield=s.shield, loki=s.loki,
-                               chariot=s.chariot, left=left, attack=s.attack)  # fmt: skip
+        code = self.maker.code(
+            pos=pos,
+            mjolnir=s.mjolnir,
+            shield=s.shield,
+            loki=s.loki,
+            chariot=s.chariot,
+            left=left,
+            attack=s.attack,
+        )
         return int(code), self.n + self.m - left.bit_count()
 
     def promising(self, situation: Situation, wanted: int) -> bool:
@@ -330,5 +349,4 @@ class StateSpace:
 
     def winnable_states(self) -> int:
         """Number of reached states from which some win can still follow."""
-        return sum(int(bitsets.popcount(np.bitwise_or.reduce(w, axis=1)).sum())
-                   for w in self.wins)  # fmt: skip
+        return sum(int(bitsets.popcount(np.bitwise_or.reduce(w, axis=1)).sum()) for w in self.wins)
