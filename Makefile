@@ -20,8 +20,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# Jupyter refuses to run as root unless told; containers often run as root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: install
-	cd notebooks && MPLBACKEND= $(BIN)/jupyter lab index.ipynb
+	cd notebooks && MPLBACKEND= $(BIN)/jupyter lab $(ROOT_FLAG) index.ipynb
 
 test: lint unit nbval browser
 
