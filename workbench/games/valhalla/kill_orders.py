@@ -114,13 +114,7 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
             )
         f = np.flatnonzero(fight)
         target = e.target[edge[f]].astype(np.int64)
-        won = np.zeros(len(f), dtype=bool)
-        for column, strike in (("falls", 0), ("strikes", 1)):
-            (star,) = maker.fall_class(
-                kills=e.kills[edge[f]] + strike, enemy=target, attack=e.attack[edge[f]]
-            )
-            mask = fights.column(column, words=words)[event[f]]
-            won |= (star >= 0) & bitsets.nonempty(healths[f] & mask)
+        won = bitsets.nonempty(healths[f] & space.winning_ends[k][edge[f]])
         fatal.append(np.unique(group[f][won] * n + target[won]))
         on = child[f] >= 0
         survivors = bitsets.shift(

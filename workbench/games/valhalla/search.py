@@ -117,7 +117,10 @@ class StateSpace:
         #: States expanded, and the moves they had in total (mean branching).
         self.expanded = self.branches = 0
         self.layers: list[Layer] = []
-        self.wins: list[np.ndarray] = []  # per layer: (states, classes, words) Health bitsets
+        #: Per layer and state, the Healths from which each star class can be won.
+        self.wins: list[np.ndarray] = []
+        #: Per layer and move, the Healths that win by falling in that fight.
+        self.winning_ends: list[np.ndarray] = []
         self.start = StateRef(0, 0, game.level.hero.health)
         self._promising: dict[Situation, int] = {}
         self._explore()
@@ -195,26 +198,30 @@ class StateSpace:
     def _backward(self) -> None:
         below = np.zeros((0, CLASSES, self.maker.words), dtype=np.uint64)
         wins: list[np.ndarray] = []
+        ends: list[np.ndarray] = []
         for layer in reversed(self.layers):
-            gain = self._gains(layer.edges, below)
+            gain, won = self._gains(layer.edges, below)
+            ends.append(won)
             found = np.zeros((len(layer.codes), *gain.shape[1:]), dtype=np.uint64)
             has = np.flatnonzero(np.diff(layer.first_edge))
             if len(has):
                 found[has] = np.bitwise_or.reduceat(gain, layer.first_edge[has], axis=0)
             below = found & layer.live[:, None, :]
             wins.append(below)
-        self.wins = wins[::-1]
+        self.wins, self.winning_ends = wins[::-1], ends[::-1]
 
-    def _gains(self, e: Edges, below: np.ndarray) -> np.ndarray:
-        """Per move and star class, the Healths before it from which the class is won."""
+    def _gains(self, e: Edges, below: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per move and star class, the Healths before it from which the class is won;
+        and per move, the Healths that win by falling there."""
         maker, words = self.maker, self.maker.words
         fights = maker.fights
         gain = np.zeros((len(e.parent), CLASSES, words), dtype=np.uint64)
+        ends = np.zeros((len(e.parent), words), dtype=np.uint64)
         on = e.child >= 0
         gain[on] = below[e.child[on]]
         fight = np.flatnonzero(e.event >= 0)
         if not len(fight):
-            return gain
+            return gain, ends
         event = e.event[fight]
         damage = np.repeat(fights.column("damage")[event], CLASSES)
         survives = np.repeat(fights.column("survives", words=words)[event], CLASSES, axis=0)
@@ -225,8 +232,10 @@ class StateSpace:
                 kills=e.kills[fight] + strike, enemy=e.target[fight], attack=e.attack[fight]
             )
             won = star >= 0
-            gain[fight[won], star[won]] |= fights.column(column, words=words)[event[won]]
-        return gain
+            mask = fights.column(column, words=words)[event[won]]
+            gain[fight[won], star[won]] |= mask
+            ends[fight[won]] |= mask
+        return gain, ends
 
     # --- questions ----------------------------------------------------------------------
 
