@@ -2,9 +2,11 @@
 
 Modules: ``rules`` (the knobs), ``level`` (the JSON format), ``fight`` and
 ``engine`` (the rules, one step at a time), ``search`` (exhaustive search over
-packed states), ``trails`` (few-line plays), ``analysis`` and ``solver``
-(``solve(level)``), ``baseline`` (the plain single-step oracle), ``generator``,
-``pack`` (the level pack in ``data/valhalla_calling/levels``) and ``drawing``.
+packed states, layer by layer in NumPy arrays, built on ``bitsets``, ``reach``,
+``tables`` and ``moves``), ``trails`` (few-line plays), ``analysis``,
+``kill_orders`` and ``solver`` (``solve(level)``), ``baseline`` (the plain
+single-step oracle), ``generator``, ``pack`` (the level pack in
+``data/valhalla_calling/levels``) and ``drawing``.
 
 >>> from workbench.games.valhalla import load_pack, solve
 >>> solve(load_pack()[0]).winnable
