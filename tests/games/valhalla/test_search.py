@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 
-from workbench.errors import RulesError
+from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Game, Situation
+from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.moves import walk_lengths
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 from workbench.games.valhalla.tables import Table
@@ -148,3 +149,16 @@ def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
             [108, 101, 103, 101],
         ]
         assert sorted(calls) == [(3, 2), (5, 2), (9, 1)]
+
+
+def test_states_too_wide_for_64_bits_are_refused_clearly():
+    cells = [[r, c] for r in range(16) for c in range(16)]
+    level = Level.from_dict({
+        "name": "Huge", "width": 16, "height": 16, "start": [15, 15],
+        "hero": {"health": 50, "attack": 999},
+        "enemies": [{"at": cells[k], "attack": 9, "health": 9} for k in range(24)],
+        "items": [{"at": cells[24 + k], "kind": "lokis_trickery", "turns": 99}
+                  for k in range(12)],
+    })  # fmt: skip
+    with pytest.raises(SearchLimitError, match="a state needs 66 bits"):
+        StateSpace(Game(level))

@@ -14,7 +14,10 @@ of reachable Health values of each as a bitset row: a fight maps the whole set a
 once. The forward pass expands a whole layer with array operations and merges
 equal codes; it keeps every move (:class:`Edges`) and collects every outcome.
 The backward pass computes, per state and star class (:func:`outcome_class`),
-the Healths from which that class can still be won.
+the Healths from which that class can still be won. A level whose state codes
+would need more than 63 bits (dozens of points of interest with long Loki or
+Chariot counters and a huge Attack) is refused with
+:class:`~workbench.errors.SearchLimitError`.
 
 Pruning rules (:data:`PRUNING_RULES`; ``prune=True`` for all, or a collection of
 names), each proven sound by a test against the unpruned search, keep every
