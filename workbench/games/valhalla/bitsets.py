@@ -99,10 +99,9 @@ def shift(bits: np.ndarray, amount) -> np.ndarray:
     if np.ndim(amount) == 0:
         return _shift_all(bits, int(amount))
     amount = np.asarray(amount, dtype=np.int64)
-    if words == 1:
-        up = bits << np.clip(amount, 0, _BITS).astype(np.uint64)[:, None]
-        down = up >> np.clip(-amount, 0, _BITS).astype(np.uint64)[:, None]
-        return down
+    if words == 1:  # shifts by 64 or more give 0, so each row keeps only its own direction
+        up = bits << amount.astype(np.uint64)[:, None]
+        return up | bits >> (-amount).astype(np.uint64)[:, None]
     # word i of the result takes word i - q shifted up by r, and the top of word i - q - 1
     q, r = np.divmod(amount, _BITS)
     padded = np.concatenate(
