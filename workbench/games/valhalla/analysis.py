@@ -36,7 +36,7 @@ def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int
     used = {frozenset(edge) for edge in itertools.pairwise(line)}
     if game.rules.line_rule == "no_reversal":
         used = {frozenset(line[-2:])} if len(line) > 1 else set()
-    trail = _trail(game, [start], goal, steps, distance, used, budget=[_TRAIL_BUDGET])
+    trail = _trail(game, start, goal, steps, distance, used, budget=_TRAIL_BUDGET)
     if trail is not None:
         return trail, True
     path = [start]
@@ -70,27 +70,34 @@ def _distances(game: Game, goal: Cell, blocked: set[Cell]) -> dict[Cell, int]:
     return distance
 
 
-def _trail(game, path, goal, steps, distance, used, *, budget) -> list[Cell] | None:
-    """Extend ``path`` by exactly ``steps`` steps to ``goal`` without an edge in ``used``
-    or used twice, entering ``goal`` only at the end (depth first, ``budget[0]`` steps)."""
-    here = path[-1]
-    if steps == 0:
-        return path if here == goal else None
-    for nxt in game.neighbours(here):
-        edge = frozenset((here, nxt))
-        far = distance.get(nxt)
-        if (
-            far is None
-            or far > steps - 1
-            or edge in used
-            or (nxt == goal) != (steps == 1)
-            or budget[0] <= 0
-        ):
-            continue
-        budget[0] -= 1
-        found = _trail(game, [*path, nxt], goal, steps - 1, distance, used | {edge}, budget=budget)
-        if found is not None:
-            return found
+def _trail(game, start, goal, steps, distance, used, *, budget) -> list[Cell] | None:
+    """A walk of exactly ``steps`` steps from ``start`` to ``goal`` that uses no edge
+    in ``used`` nor any edge twice and enters ``goal`` only at the end (depth first,
+    at most ``budget`` steps tried)."""
+    path, taken, used = [start], [], set(used)
+    stack = [iter(game.neighbours(start))]
+    while stack:
+        here, left = path[-1], steps - len(taken)
+        for nxt in stack[-1]:
+            edge = frozenset((here, nxt))
+            far = distance.get(nxt)
+            if far is None or far > left - 1 or edge in used or (nxt == goal) != (left == 1):
+                continue
+            budget -= 1
+            if budget < 0:
+                return None
+            path.append(nxt)
+            taken.append(edge)
+            used.add(edge)
+            if nxt == goal:
+                return path
+            stack.append(iter(game.neighbours(nxt)))
+            break
+        else:
+            stack.pop()
+            if taken:
+                used.discard(taken.pop())
+                path.pop()
     return None
 
 
