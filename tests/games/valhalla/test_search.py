@@ -10,7 +10,6 @@ from workbench.games.valhalla.engine import Game, Situation
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.moves import walk_lengths
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
-from workbench.games.valhalla.tables import Table
 
 from .conftest import micro, small_levels
 
@@ -130,25 +129,6 @@ def test_big_health_and_attack_agree_with_the_bfs():
         assert space.classes(space.start) == _classes(game, expected)
         checked += any(o.won for o in expected)
     assert checked > 3
-
-
-def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
-    calls = []
-
-    def rule(a, b):
-        calls.append((a, b))
-        return a * b, a - b + 100
-
-    for widths in ({"a": 4, "b": 4}, {"a": 30, "b": 4}):
-        calls.clear()
-        table = Table(rule, outputs=("product", "difference"), **widths)
-        a, b = np.array([3, 5, 3, 9]), np.array([2, 2, 2, 1])
-        assert [c.tolist() for c in table(a=a, b=b)] == [[6, 10, 6, 9], [101, 103, 101, 108]]
-        assert [c.tolist() for c in table(a=a[::-1], b=b[::-1])] == [
-            [9, 6, 10, 6],
-            [108, 101, 103, 101],
-        ]
-        assert sorted(calls) == [(3, 2), (5, 2), (9, 1)]
 
 
 def test_states_too_wide_for_64_bits_are_refused_clearly():
