@@ -134,16 +134,26 @@ class HandAgent(DaggersAgent):
         if patience < 0:
             raise RulesError(f"patience: expected an integer >= 0, got {patience!r}")
         self.target, self.patience = target, patience
-        key = self.memo_key()
-        self._memo = {} if key is None else _SHARED_MEMOS.setdefault(key, {})
+        self._scope: Any = None
+        self._private: dict[Any, tuple[dict, dict]] = {}
+        self._best: dict[tuple[int, ...], tuple[int, float]] = {}
+        self._takes: dict[tuple[tuple[int, ...], int], bool] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(target={self.target!r}, patience={self.patience})"
 
     def memo_key(self) -> Any:
-        """Agents with equal non-None keys value every hand alike and share one memo of
-        best discards (a speed-up across games); ``None`` (the default) keeps it private."""
+        """Agents with equal non-None keys value every hand alike and share their memos of
+        draw-phase choices (a speed-up across games); ``None`` (the default) keeps them
+        private. Memos are kept apart for each deck and base attribute."""
         return None
+
+    def _rescope(self, state: Any) -> None:
+        """Use the memos for the card bonuses and base attribute of ``state``'s game."""
+        scope = self._scope = state.hand_scope
+        key = self.memo_key()
+        memos = self._private if key is None else _SHARED_MEMOS
+        self._best, self._takes = memos.setdefault((key, scope), ({}, {}))
 
     # ------------------------------------------------------------- the ideas
     def hand_value(self, attributes: Attributes) -> float:
@@ -180,43 +190,48 @@ class HandAgent(DaggersAgent):
         return self.hand_value((full[0] - bonus[0], full[1] - bonus[1], full[2] - bonus[2],
                                 full[3] - bonus[3]))  # fmt: skip
 
-    def _best_discard(
-        self, state: Any, hand: tuple[int, ...], full: Attributes
-    ) -> tuple[int, float]:
-        """The card whose discard leaves the best hand (``full``: the attributes of
-        ``hand``), and that hand's value; memoised, as ``hand_value`` depends on the
-        attributes alone."""
-        known = self._memo.get(hand)
+    def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
+        """The card whose discard leaves the best hand, and that hand's value; memoised,
+        as ``hand_value`` depends on the attributes alone."""
+        known = self._best.get(hand)
         if known is None:
-            bonus = state.card_bonuses
-            known = max(
-                ((self._value_without(full, bonus[card]), -card) for card in set(hand)),
-            )
-            known = self._memo[hand] = (-known[1], known[0])
+            full, bonus = state.hand_attributes(hand), state.card_bonuses
+            value, card = max((self._value_without(full, bonus[c]), -c) for c in set(hand))
+            known = self._best[hand] = (-card, value)
+        return known
+
+    def _takes_top(self, state: Any, hand: tuple[int, ...], top: int) -> bool:
+        """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
+        make a better hand (memoised)."""
+        known = self._takes.get((hand, top))
+        if known is None:
+            kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
+            known = kept != top and value > self.hand_value(state.hand_attributes(hand))
+            self._takes[hand, top] = known
         return known
 
     def choose_source(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if CHALLENGE in legal and (len(legal) == 1 or self.wants_challenge(state)):
+        if state.hand_scope is not self._scope:
+            self._rescope(state)
+        if (
+            state.challenger < 0
+            and state.may_challenge()
+            and (state.must_challenge() or self.wants_challenge(state))
+        ):
             return CHALLENGE
-        top = state.discard_top
-        if DISCARD_PILE in legal and top is not None:
-            mine = state.attributes(state.player)
-            b = state.card_bonuses[top]
-            full = (mine[0] + b[0], mine[1] + b[1], mine[2] + b[2], mine[3] + b[3])
-            hand = tuple(sorted((*state.hands[state.player], top)))
-            kept, value = self._best_discard(state, hand, full)
-            if kept != top and value > self.hand_value(mine):
-                return DISCARD_PILE
-        return DECK if DECK in legal else legal[0]
+        if state.discard and self._takes_top(state, state.hands[state.player], state.discard[-1]):
+            return DISCARD_PILE
+        return DECK if state.deck_drawable() else DISCARD_PILE
 
     def choose_discard(self, state: Any) -> Any:
-        full = state.attributes(state.player)
-        card, _ = self._best_discard(state, state.hands[state.player], full)
-        if state.rules.discard_drawn_card or card != state.drawn:
+        if state.hand_scope is not self._scope:
+            self._rescope(state)
+        hand = state.hands[state.player]
+        card = self._best_discard(state, hand)[0]
+        if card != state.drawn or state.rules.discard_drawn_card:
             return card
-        legal = state.legal_actions()  # the card just drawn may have to stay
-        bonus = state.card_bonuses
+        legal = state.legal_actions()  # the card just drawn must stay
+        full, bonus = state.hand_attributes(hand), state.card_bonuses
         return max(legal, key=lambda c: (self._value_without(full, bonus[c]), -c))
 
     def choose_attack(self, state: Any) -> Any:

@@ -39,23 +39,28 @@ from workbench.games.daggers_brink.actions import (
     Attack,
     Fight,
 )
+from workbench.games.daggers_brink.agents import DaggersAgent
 from workbench.games.daggers_brink.chance import Chance, SeededChance
 from workbench.games.daggers_brink.deck import Deck, load_deck
-from workbench.games.daggers_brink.phases import HANDLERS, start_game, without
+from workbench.games.daggers_brink.phases import HANDLERS, play_in_place, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from workbench.games.daggers_brink.summary import game_summary
+from workbench.play.agents import RandomAgent
 from workbench.play.protocol import TERMINAL, GameInfo
 
 __all__ = ["DaggersBrink", "DaggersState"]
 
 _MEMO_LIMIT = 1_000_000
+#: Agents known to read the state only during ``act`` (so the fast path may reuse it).
+_SHARE_STATE = (DaggersAgent, RandomAgent)
 
 
 class _Setup:
     """What never changes in a game (shared by every state of every game of one table)."""
 
     __slots__ = (
-        "attributes", "bonus", "cards", "deck", "limits", "n", "rules", "strippable", "wild",
+        "attributes", "base", "bonus", "cards", "deck", "limits", "n", "rules", "scope",
+        "strippable", "wild",
     )  # fmt: skip
 
     def __init__(self, n: int, rules: Rules, deck: Deck):
@@ -72,7 +77,9 @@ class _Setup:
             for alive in range(n + 1)
         )
         self.attributes: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.base = rules.base_attribute
         self.bonus = deck.bonuses
+        self.scope = (self.bonus, self.base)
         self.cards = deck.cards()
         self.wild = frozenset(deck.wildcards)
         self.strippable = (
@@ -80,6 +87,24 @@ class _Setup:
             if rules.strip_wildcards
             else frozenset(range(len(deck.types))) - self.wild
         )
+
+    def attributes_of(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
+        """(speed, health, defend, attack) of a hand; memoised for tuples (sorted hands)."""
+        if type(hand) is tuple:
+            known = self.attributes.get(hand)
+            if known is not None:
+                return known
+        sp = he = de = at = self.base
+        bonus = self.bonus
+        for card in hand:
+            b = bonus[card]
+            sp += b[0]
+            he += b[1]
+            de += b[2]
+            at += b[3]
+        if type(hand) is tuple and len(self.attributes) < _MEMO_LIMIT:
+            self.attributes[hand] = (sp, he, de, at)
+        return (sp, he, de, at)
 
 
 class DaggersBrink:
@@ -112,6 +137,19 @@ class DaggersBrink:
         """Figures of a finished game for balance studies (see :func:`game_summary`)."""
         return game_summary(state)
 
+    def play_fast(
+        self, state: DaggersState, agents: Sequence[Any], *, max_plies: int | None = None
+    ) -> tuple[DaggersState, int] | None:
+        """Play a whole game without a state copy per decision (see :func:`play_in_place`),
+        for this package's agents and ``RandomAgent``; ``None`` (decline) for others.
+
+        ``workbench.play.play_game`` uses it; the result is the step loop's, decision by
+        decision (a test plays many seeded games both ways).
+        """
+        if not all(isinstance(agent, _SHARE_STATE) for agent in agents):
+            return None
+        return play_in_place(state, agents, max_plies)
+
     def heuristic(self, state: DaggersState) -> tuple[float, ...]:
         """Each seat's share of the combat tokens still in play."""
         total = sum(state.tokens)
@@ -141,7 +179,6 @@ class DaggersState:
         "_c",
         "_log",
         "_s",
-        "attrs",
         "challenger",
         "dealer",
         "decision",
@@ -189,7 +226,7 @@ class DaggersState:
         if decision == "source":
             if self.challenger >= 0:
                 return self._draws() + ([STAND] if s.rules.pass_after_challenge else [])
-            if self._must_challenge():
+            if self.must_challenge():
                 return [CHALLENGE]
             return self._draws() + ([CHALLENGE] if self.may_challenge() else [])
         if decision == "discard":
@@ -259,27 +296,22 @@ class DaggersState:
 
     def attributes(self, seat: int) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of ``seat``'s current hand."""
-        return self.attrs[seat]
+        return self._s.attributes_of(self.hands[seat])
+
+    @property
+    def attrs(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Every seat's (speed, health, defend, attack)."""
+        return tuple(map(self._s.attributes_of, self.hands))
 
     def hand_attributes(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of any hand (card type indices)."""
-        memo = self._s.attributes
-        if type(hand) is tuple:
-            known = memo.get(hand)
-            if known is not None:
-                return known
-        base = self._s.rules.base_attribute
-        sp = he = de = at = base
-        bonus = self._s.bonus
-        for card in hand:
-            b = bonus[card]
-            sp += b[0]
-            he += b[1]
-            de += b[2]
-            at += b[3]
-        if type(hand) is tuple and len(memo) < _MEMO_LIMIT:
-            memo[hand] = (sp, he, de, at)
-        return (sp, he, de, at)
+        return self._s.attributes_of(hand)
+
+    @property
+    def hand_scope(self) -> tuple:
+        """What a hand's attributes depend on besides its cards: the card bonuses and the
+        base attribute (the same object for every state of a game; agents key memos by it)."""
+        return self._s.scope
 
     def alive(self) -> list[int]:
         """Seats that still hold a combat token."""
@@ -303,7 +335,6 @@ class DaggersState:
         new._c = self._c
         new._log = self._log
         new._s = self._s
-        new.attrs = self.attrs
         new.challenger = self.challenger
         new.dealer = self.dealer
         new.decision = self.decision
@@ -328,9 +359,12 @@ class DaggersState:
         new.wounded = self.wounded
         return new
 
+    def deck_drawable(self) -> bool:
+        """Whether a card can be drawn from the deck (it holds one, or can be refilled)."""
+        return self.deck_pos < len(self.deck) or len(self.discard) >= 2
+
     def _draws(self) -> list[str]:
-        refillable = self.deck_pos < len(self.deck) or len(self.discard) >= 2
-        return [DECK, DISCARD_PILE] if refillable else [DISCARD_PILE]
+        return [DECK, DISCARD_PILE] if self.deck_drawable() else [DISCARD_PILE]
 
     def _source_is_legal(self, action: Any) -> bool:
         if action == DECK:
@@ -345,14 +379,15 @@ class DaggersState:
             return self.challenger >= 0 and self._s.rules.pass_after_challenge
         else:
             return False
-        return self.challenger >= 0 or not self._must_challenge()
+        return self.challenger >= 0 or not self.must_challenge()
 
     def may_challenge(self) -> bool:
         """Whether the player to draw may challenge (enough laps of the draw phase passed)."""
         tokens = self.tokens
         return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][0]
 
-    def _must_challenge(self) -> bool:
+    def must_challenge(self) -> bool:
+        """Whether the player to draw must challenge (the draw phase's lap limit is reached)."""
         tokens = self.tokens
         return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][1]
 

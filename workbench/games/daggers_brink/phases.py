@@ -18,7 +18,7 @@ from workbench.errors import IllegalMoveError
 from workbench.games.daggers_brink.actions import CHALLENGE, DECK, PASS, STAND, Fight
 from workbench.play.protocol import TERMINAL
 
-__all__ = ["HANDLERS", "left_of", "start_game", "without"]
+__all__ = ["HANDLERS", "left_of", "play_in_place", "start_game", "without"]
 
 _ROLL_OFF_DICE = 4
 
@@ -49,19 +49,21 @@ def _seats_from_left_of_dealer(s: Any) -> list[int]:
     return seats
 
 
-def _change_hand(s: Any, seat: int, card: int, sign: int) -> None:
-    """Add (``sign`` 1) or remove (-1) one ``card`` from ``seat``'s hand, attributes too."""
+def _set_hand(s: Any, seat: int, hand: tuple[int, ...]) -> None:
+    hands = list(s.hands)
+    hands[seat] = hand
+    s.hands = tuple(hands)
+
+
+def _add_card(s: Any, seat: int, card: int) -> None:
+    """Put ``card`` into ``seat``'s hand (hands are sorted tuples)."""
     hand = s.hands[seat]
-    if sign > 0:
-        i = bisect_right(hand, card)
-        hand = (*hand[:i], card, *hand[i:])
-    else:
-        hand = without(hand, card)
-    sp, he, de, at = s.attrs[seat]
-    b = s._s.bonus[card]
-    attrs = (sp + sign * b[0], he + sign * b[1], de + sign * b[2], at + sign * b[3])
-    s.hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
-    s.attrs = (*s.attrs[:seat], attrs, *s.attrs[seat + 1 :])
+    i = bisect_right(hand, card)
+    _set_hand(s, seat, hand[:i] + (card,) + hand[i:])
+
+
+def _remove_card(s: Any, seat: int, card: int) -> None:
+    _set_hand(s, seat, without(s.hands[seat], card))
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
@@ -111,7 +113,6 @@ def start_round(s: Any) -> None:
     for j, seat in enumerate(seats):  # one card at a time, round the table
         hands[seat] = tuple(sorted(deck[j:dealt:k]))
     s.hands = tuple(hands)
-    s.attrs = tuple(s.hand_attributes(h) for h in hands)
     s.discard, s.deck, s.deck_pos = (deck[dealt],), deck, dealt + 1
     s.turn, s.challenger, s.drawn = 0, -1, -1
     s.order, s.order_pos, s.wounded = (), -1, 0
@@ -227,7 +228,7 @@ def _start_strips(s: Any) -> None:
 
 def _discard_wildcards(s: Any, seat: int, wildcards: tuple[int, ...]) -> None:
     for card in wildcards:
-        _change_hand(s, seat, card, -1)
+        _remove_card(s, seat, card)
     s.discard += wildcards
 
 
@@ -261,14 +262,14 @@ def _on_source(s: Any, action: Any) -> None:
         card = s.discard[-1]
         s.discard = s.discard[:-1]
     s.drawn = card
-    _change_hand(s, s.player, card, 1)
+    _add_card(s, s.player, card)
     s.decision = "discard"
 
 
 def _on_discard(s: Any, card: Any) -> None:
     if card not in s._discardable():
         raise _illegal(s, card)
-    _change_hand(s, s.player, card, -1)
+    _remove_card(s, s.player, card)
     s.discard += (card,)
     s.drawn = -1
     _next_drawer(s)
@@ -304,7 +305,7 @@ def _on_strip(s: Any, card: Any) -> None:
         raise _illegal(s, card)
     attacker, defender = s.fight[0], s.fight[1]
     victim = attacker if s.player == defender else defender
-    _change_hand(s, victim, card, -1)
+    _remove_card(s, victim, card)
     s.discard += (card,)
     s.strips = s.strips[1:]
     _next_strip(s)
@@ -318,3 +319,19 @@ HANDLERS: dict[str, Callable[[Any, Any], None]] = {
     "wildcards": _on_wildcards,
     "strip": _on_strip,
 }
+
+
+def play_in_place(state: Any, agents: Sequence[Any], max_plies: int | None) -> tuple[Any, int]:
+    """Play from ``state`` (left unchanged) to the end, or ``max_plies`` decisions, moving
+    one private copy on with the same transitions as ``apply`` (no copy per decision).
+
+    The agents are shown that one copy at every decision, so they must not keep it
+    past their ``act`` (the agents of this package and ``RandomAgent`` do not).
+    """
+    s = state._copy()
+    act = [agent.act for agent in agents]
+    plies, limit = 0, -1 if max_plies is None else max_plies
+    while s.decision and plies != limit:
+        HANDLERS[s.decision](s, act[s.player](s))
+        plies += 1
+    return s, plies
