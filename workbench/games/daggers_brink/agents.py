@@ -41,7 +41,14 @@ from functools import partial
 from typing import Any, ClassVar
 
 from workbench.errors import RulesError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
+from workbench.games.daggers_brink.actions import (
+    CHALLENGE,
+    DECISIONS,
+    DECK,
+    DISCARD_PILE,
+    PASS,
+    Attack,
+)
 from workbench.games.daggers_brink.odds import wound_chance
 from workbench.play.agents import RandomAgent, Seed, python_random
 
@@ -54,6 +61,7 @@ __all__ = [
     "FocusAgent",
     "HandAgent",
     "TankAgent",
+    "choosers",
     "strategy",
 ]
 
@@ -82,7 +90,7 @@ class DaggersAgent:
 
     def __init__(self, game: Any = None, *, seed: Seed = None):
         self.rng = python_random(seed)
-        self._choose = {
+        self.choosers: dict[str, Callable[[Any], Any]] = {
             "source": self.choose_source,
             "discard": self.choose_discard,
             "attack": self.choose_attack,
@@ -91,8 +99,8 @@ class DaggersAgent:
         }
 
     def act(self, state: Any) -> Any:
-        """The action for the decision ``state`` is at."""
-        return self._choose[state.decision](state)
+        """The action for the decision ``state`` is at (``choosers[state.decision]``)."""
+        return self.choosers[state.decision](state)
 
     def choose_source(self, state: Any) -> Any:
         return self.rng.choice(state.legal_actions())
@@ -186,9 +194,8 @@ class HandAgent(DaggersAgent):
         )
 
     # ------------------------------------------------------- the decisions
-    def _value_without(self, full: Attributes, bonus: tuple[int, int, int, int]) -> float:
-        return self.hand_value((full[0] - bonus[0], full[1] - bonus[1], full[2] - bonus[2],
-                                full[3] - bonus[3]))  # fmt: skip
+    def _value_without(self, full: Attributes, bonus: Attributes) -> float:
+        return self.hand_value(_minus(full, bonus))
 
     def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
         """The card whose discard leaves the best hand, and that hand's value; memoised,
@@ -202,13 +209,12 @@ class HandAgent(DaggersAgent):
 
     def _takes_top(self, state: Any, hand: tuple[int, ...], top: int) -> bool:
         """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
-        make a better hand (memoised)."""
-        known = self._takes.get((hand, top))
-        if known is None:
-            kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
-            known = kept != top and value > self.hand_value(state.hand_attributes(hand))
-            self._takes[hand, top] = known
-        return known
+        make a better hand (memoised by :meth:`choose_source`)."""
+        kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
+        takes = self._takes[hand, top] = (
+            kept != top and value > self.hand_value(state.hand_attributes(hand))
+        )
+        return takes
 
     def choose_source(self, state: Any) -> Any:
         if state.hand_scope is not self._scope:
@@ -219,8 +225,14 @@ class HandAgent(DaggersAgent):
             and (state.must_challenge() or self.wants_challenge(state))
         ):
             return CHALLENGE
-        if state.discard and self._takes_top(state, state.hands[state.player], state.discard[-1]):
-            return DISCARD_PILE
+        discard = state.discard
+        if discard:
+            hand, top = state.hands[state.player], discard[-1]
+            takes = self._takes.get((hand, top))
+            if takes is None:
+                takes = self._takes_top(state, hand, top)
+            if takes:
+                return DISCARD_PILE
         return DECK if state.deck_drawable() else DISCARD_PILE
 
     def choose_discard(self, state: Any) -> Any:
@@ -256,62 +268,51 @@ class HandAgent(DaggersAgent):
         attacker, defender = state.fight[0], state.fight[1]
         me = state.player
         victim = defender if me == attacker else attacker
-        hand = state.hands[victim]
-
-        def after(card: int) -> float:
-            return self._wound_if(state, me, victim, me == attacker, victim_hand=_minus(hand, card))
-
-        return max(state.legal_actions(), key=after)
+        mine, theirs = state.attributes(me), state.attributes(victim)
+        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
+        return max(
+            state.legal_actions(),
+            key=lambda card: _fight_chance(
+                mine, _minus(theirs, bonus[card]), me == attacker, threshold
+            ),
+        )
 
     # --------------------------------------------------------------- helpers
-    def _wound_if(
-        self,
-        state: Any,
-        me: int,
-        other: int,
-        attacking: bool,
-        *,
-        my_hand: Sequence[int] | None = None,
-        victim_hand: Sequence[int] | None = None,
-    ) -> float:
-        """My chance of the fight going my way (wounding, or not being wounded)."""
-        mine = state.hand_attributes(state.hands[me] if my_hand is None else my_hand)
-        theirs = state.hand_attributes(state.hands[other] if victim_hand is None else victim_hand)
-        threshold = state.rules.hit_threshold
-        if attacking:
-            return wound_chance(mine[3], theirs[2], theirs[1], threshold)
-        return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
-
     def _fight_value(
         self, state: Any, wildcards: tuple[int, ...], other: int, attacking: bool
     ) -> tuple[float, int]:
         """My fight chance if I discard ``wildcards`` and strip the opponent's most useful
         cards; ties prefer keeping wildcards (they also add +1 to every attribute)."""
-        me = state.player
-        mine = list(state.hands[me])
+        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
+        mine = state.attributes(state.player)
         for card in wildcards:
-            mine = _minus(mine, card)
-        theirs = list(state.hands[other])
-        types = state.card_types.types
+            mine = _minus(mine, bonus[card])
+        theirs, their_hand = state.attributes(other), list(state.hands[other])
+        types, strip_wildcards = state.card_types.types, state.rules.strip_wildcards
         for _ in wildcards:
-            options = {c for c in theirs if state.rules.strip_wildcards or not types[c].is_wildcard}
+            options = {c for c in their_hand if strip_wildcards or not types[c].is_wildcard}
             if not options:
                 break
             stripped = max(
                 sorted(options),
-                key=lambda c: self._wound_if(
-                    state, me, other, attacking, my_hand=mine, victim_hand=_minus(theirs, c)
-                ),
+                key=lambda c: _fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold),
             )
-            theirs = _minus(theirs, stripped)
-        value = self._wound_if(state, me, other, attacking, my_hand=mine, victim_hand=theirs)
-        return (value, -len(wildcards))
+            their_hand.remove(stripped)
+            theirs = _minus(theirs, bonus[stripped])
+        return (_fight_chance(mine, theirs, attacking, threshold), -len(wildcards))
 
 
-def _minus(hand: Sequence[int], card: int) -> list[int]:
-    rest = list(hand)
-    rest.remove(card)
-    return rest
+def _minus(attributes: Attributes, bonus: Attributes) -> Attributes:
+    """Attributes without one card's ``bonus``."""
+    return (attributes[0] - bonus[0], attributes[1] - bonus[1], attributes[2] - bonus[2],
+            attributes[3] - bonus[3])  # fmt: skip
+
+
+def _fight_chance(mine: Attributes, theirs: Attributes, attacking: bool, threshold: int) -> float:
+    """My chance of the fight going my way (wounding them, or not being wounded)."""
+    if attacking:
+        return wound_chance(mine[3], theirs[2], theirs[1], threshold)
+    return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
 
 
 class FocusAgent(HandAgent):
@@ -383,6 +384,21 @@ STRATEGIES: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     **{cls.name: cls for cls in (FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)},
 }
+
+
+def choosers(agent: Any) -> dict[str, Callable[[Any], Any]]:
+    """What ``agent.act`` calls at each decision: a :class:`DaggersAgent`'s ``choose_*``
+    methods (unless it overrides ``act``), else ``act`` itself (the engine's fast path
+    calls these directly).
+
+    >>> choosers(FocusAgent())["discard"].__name__
+    'choose_discard'
+    >>> choosers(RandomAgent())["attack"].__name__
+    'act'
+    """
+    if isinstance(agent, DaggersAgent) and type(agent).act is DaggersAgent.act:
+        return agent.choosers
+    return dict.fromkeys(DECISIONS, agent.act)
 
 
 def strategy(spec: str) -> Callable[..., Any]:

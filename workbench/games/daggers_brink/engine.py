@@ -39,72 +39,20 @@ from workbench.games.daggers_brink.actions import (
     Attack,
     Fight,
 )
-from workbench.games.daggers_brink.agents import DaggersAgent
+from workbench.games.daggers_brink.agents import DaggersAgent, choosers
 from workbench.games.daggers_brink.chance import Chance, SeededChance
 from workbench.games.daggers_brink.deck import Deck, load_deck
 from workbench.games.daggers_brink.phases import HANDLERS, play_in_place, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from workbench.games.daggers_brink.table import Table
 from workbench.games.daggers_brink.summary import game_summary
 from workbench.play.agents import RandomAgent
 from workbench.play.protocol import TERMINAL, GameInfo
 
 __all__ = ["DaggersBrink", "DaggersState"]
 
-_MEMO_LIMIT = 1_000_000
 #: Agents known to read the state only during ``act`` (so the fast path may reuse it).
 _SHARE_STATE = (DaggersAgent, RandomAgent)
-
-
-class _Setup:
-    """What never changes in a game (shared by every state of every game of one table)."""
-
-    __slots__ = (
-        "attributes", "base", "bonus", "cards", "deck", "limits", "n", "rules", "scope",
-        "strippable", "wild",
-    )  # fmt: skip
-
-    def __init__(self, n: int, rules: Rules, deck: Deck):
-        self.n, self.rules, self.deck = n, rules, deck
-        # draw turns after which a challenge is allowed / forced, by number of players alive
-        never = 1 << 62
-        self.limits = tuple(
-            (
-                rules.challenge_after_laps * alive,
-                max(rules.challenge_after_laps, rules.draw_lap_limit) * alive
-                if rules.draw_lap_limit
-                else never,
-            )
-            for alive in range(n + 1)
-        )
-        self.attributes: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-        self.base = rules.base_attribute
-        self.bonus = deck.bonuses
-        self.scope = (self.bonus, self.base)
-        self.cards = deck.cards()
-        self.wild = frozenset(deck.wildcards)
-        self.strippable = (
-            frozenset(range(len(deck.types)))
-            if rules.strip_wildcards
-            else frozenset(range(len(deck.types))) - self.wild
-        )
-
-    def attributes_of(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
-        """(speed, health, defend, attack) of a hand; memoised for tuples (sorted hands)."""
-        if type(hand) is tuple:
-            known = self.attributes.get(hand)
-            if known is not None:
-                return known
-        sp = he = de = at = self.base
-        bonus = self.bonus
-        for card in hand:
-            b = bonus[card]
-            sp += b[0]
-            he += b[1]
-            de += b[2]
-            at += b[3]
-        if type(hand) is tuple and len(self.attributes) < _MEMO_LIMIT:
-            self.attributes[hand] = (sp, he, de, at)
-        return (sp, he, de, at)
 
 
 class DaggersBrink:
@@ -131,7 +79,7 @@ class DaggersBrink:
                 f"cards need at least {needed}"
             )
         self.info = GameInfo(name="daggers_brink", num_players=num_players, zero_sum=False)
-        self._setup = _Setup(num_players, self.rules, self.deck)
+        self._setup = Table(num_players, self.rules, self.deck)
 
     def summary(self, state: DaggersState) -> dict[str, Any]:
         """Figures of a finished game for balance studies (see :func:`game_summary`)."""
@@ -148,7 +96,7 @@ class DaggersBrink:
         """
         if not all(isinstance(agent, _SHARE_STATE) for agent in agents):
             return None
-        return play_in_place(state, agents, max_plies)
+        return play_in_place(state, [choosers(agent) for agent in agents], max_plies)
 
     def heuristic(self, state: DaggersState) -> tuple[float, ...]:
         """Each seat's share of the combat tokens still in play."""
@@ -179,6 +127,7 @@ class DaggersState:
         "_c",
         "_log",
         "_s",
+        "challenge_turns",
         "challenger",
         "dealer",
         "decision",
@@ -296,16 +245,16 @@ class DaggersState:
 
     def attributes(self, seat: int) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of ``seat``'s current hand."""
-        return self._s.attributes_of(self.hands[seat])
+        return self._s.attributes[self.hands[seat]]
 
     @property
     def attrs(self) -> tuple[tuple[int, int, int, int], ...]:
         """Every seat's (speed, health, defend, attack)."""
-        return tuple(map(self._s.attributes_of, self.hands))
+        return tuple(map(self._s.attributes.__getitem__, self.hands))
 
     def hand_attributes(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of any hand (card type indices)."""
-        return self._s.attributes_of(hand)
+        return self._s.attributes.of(hand)
 
     @property
     def hand_scope(self) -> tuple:
@@ -335,6 +284,7 @@ class DaggersState:
         new._c = self._c
         new._log = self._log
         new._s = self._s
+        new.challenge_turns = self.challenge_turns
         new.challenger = self.challenger
         new.dealer = self.dealer
         new.decision = self.decision
@@ -383,13 +333,11 @@ class DaggersState:
 
     def may_challenge(self) -> bool:
         """Whether the player to draw may challenge (enough laps of the draw phase passed)."""
-        tokens = self.tokens
-        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][0]
+        return self.turn >= self.challenge_turns[0]
 
     def must_challenge(self) -> bool:
         """Whether the player to draw must challenge (the draw phase's lap limit is reached)."""
-        tokens = self.tokens
-        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][1]
+        return self.turn >= self.challenge_turns[1]
 
     def _discardable(self) -> tuple[int, ...]:
         hand = self.hands[self.player]
@@ -405,6 +353,14 @@ class DaggersState:
             for t, tokens in enumerate(self.tokens)
             if tokens and t != seat and not (sit_out and self.wounded >> t & 1)
         ]
+
+    def has_target(self, seat: int) -> bool:
+        """Whether ``seat`` has anyone to attack now (see :meth:`targets`)."""
+        sit_out, wounded = self._s.rules.wounded_sit_out, self.wounded
+        for t, tokens in enumerate(self.tokens):
+            if tokens and t != seat and not (sit_out and wounded >> t & 1):
+                return True
+        return False
 
     def wildcard_choices(self, seat: int) -> list[tuple[int, ...]]:
         """Sets of wildcards ``seat`` may discard in a fight (always including none)."""

@@ -11,11 +11,11 @@ are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from workbench.errors import IllegalMoveError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, PASS, STAND, Fight
+from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Fight
 from workbench.play.protocol import TERMINAL
 
 __all__ = ["HANDLERS", "left_of", "play_in_place", "start_game", "without"]
@@ -42,28 +42,24 @@ def without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _seats_from_left_of_dealer(s: Any) -> list[int]:
-    seats, seat = [], s.dealer
-    for _ in range(sum(1 for t in s.tokens if t)):
-        seat = left_of(seat, s.tokens)
-        seats.append(seat)
-    return seats
-
-
-def _set_hand(s: Any, seat: int, hand: tuple[int, ...]) -> None:
-    hands = list(s.hands)
-    hands[seat] = hand
-    s.hands = tuple(hands)
+    """Living seats clockwise from the dealer's left (the dealer last)."""
+    tokens = s.tokens
+    return [seat for seat in s._s.clockwise[s.dealer] if tokens[seat]]
 
 
 def _add_card(s: Any, seat: int, card: int) -> None:
     """Put ``card`` into ``seat``'s hand (hands are sorted tuples)."""
-    hand = s.hands[seat]
+    hands = list(s.hands)
+    hand = hands[seat]
     i = bisect_right(hand, card)
-    _set_hand(s, seat, hand[:i] + (card,) + hand[i:])
+    hands[seat] = hand[:i] + (card,) + hand[i:]
+    s.hands = tuple(hands)
 
 
 def _remove_card(s: Any, seat: int, card: int) -> None:
-    _set_hand(s, seat, without(s.hands[seat], card))
+    hands = list(s.hands)
+    hands[seat] = without(hands[seat], card)
+    s.hands = tuple(hands)
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
@@ -115,6 +111,7 @@ def start_round(s: Any) -> None:
     s.hands = tuple(hands)
     s.discard, s.deck, s.deck_pos = (deck[dealt],), deck, dealt + 1
     s.turn, s.challenger, s.drawn = 0, -1, -1
+    s.challenge_turns = setup.challenge_turns[len(seats)]  # draw turns after which one may / must
     s.order, s.order_pos, s.wounded = (), -1, 0
     s.player, s.decision = seats[0], "source"
 
@@ -140,16 +137,20 @@ def _next_drawer(s: Any) -> None:
 def _start_combat(s: Any) -> None:
     """Combat order: highest Speed first, fixed now; equal Speeds roll off (or sit in order)."""
     seats = _seats_from_left_of_dealer(s)
-    speed = {seat: s.attributes(seat)[0] for seat in seats}
-    order: list[int] = []
-    for value in sorted(set(speed.values()), reverse=True):
-        group = [seat for seat in seats if speed[seat] == value]
-        if len(group) > 1 and s._s.rules.speed_tie_break == "roll":
-            group = roll_off(s, group, len(group))
-        order += group
+    attributes, hands = s._s.attributes, s.hands
+    speed = {seat: attributes[hands[seat]][0] for seat in seats}
+    speeds = sorted(set(speed.values()), reverse=True)
+    if len(speeds) == len(seats) or s._s.rules.speed_tie_break != "roll":
+        order = sorted(seats, key=speed.__getitem__, reverse=True)  # stable: ties in seat order
+    else:
+        order = []
+        for value in speeds:
+            group = [seat for seat in seats if speed[seat] == value]
+            order += roll_off(s, group, len(group)) if len(group) > 1 else group
     s.order, s.order_pos, s.drawn = tuple(order), -1, -1
-    first = order[0]
-    s.firsts = (*s.firsts[:first], s.firsts[first] + 1, *s.firsts[first + 1 :])
+    firsts = list(s.firsts)
+    firsts[order[0]] += 1
+    s.firsts = tuple(firsts)
     _next_attacker(s)
 
 
@@ -166,7 +167,7 @@ def _next_attacker(s: Any) -> None:
         seat = s.order[s.order_pos]
         if not s.tokens[seat] or (sit_out and s.wounded >> seat & 1):
             continue
-        if s.targets(seat):
+        if s.has_target(seat):
             s.player, s.decision = seat, "attack"
             return
 
@@ -175,14 +176,13 @@ def _resolve(s: Any) -> None:
     """Attack dice against defend dice; each block cancels a hit; remaining hits >= Health
     wound: the defender loses a token (and is out of the game at zero)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
-    setup = s._s
-    threshold = setup.rules.hit_threshold
-    attack = s.attributes(attacker)[3]
-    _, health, defend, _ = s.attributes(defender)
-    attack_faces = tuple(s._c.faces(s.dice, attack))
-    defend_faces = tuple(s._c.faces(s.dice + attack, defend))
+    attributes = s._s.attributes
+    attack = attributes[s.hands[attacker]][3]
+    _, health, defend, _ = attributes[s.hands[defender]]
+    faces = s._c.faces(s.dice, attack + defend)
+    attack_faces, defend_faces = tuple(faces[:attack]), tuple(faces[attack:])
     s.dice += attack + defend
-    succeeds = threshold.__le__
+    succeeds = s._s.rules.hit_threshold.__le__
     hits = sum(map(succeeds, attack_faces))
     blocks = sum(map(succeeds, defend_faces))
     remaining = hits - blocks if hits > blocks else 0
@@ -244,13 +244,6 @@ def _on_source(s: Any, action: Any) -> None:
     if not s._source_is_legal(action):
         raise _illegal(s, action)
     s.draw_turns += 1
-    if action == CHALLENGE:
-        s.challenger = s.player
-        _next_drawer(s)
-        return
-    if action == STAND:
-        _next_drawer(s)
-        return
     if action == DECK:
         if s.deck_pos >= len(s.deck):
             refill(s)
@@ -258,9 +251,14 @@ def _on_source(s: Any, action: Any) -> None:
         s.deck_pos += 1
         if s.deck_pos >= len(s.deck) and s._s.rules.reshuffle == "when depleted":
             refill(s)
-    else:
+    elif action == DISCARD_PILE:
         card = s.discard[-1]
         s.discard = s.discard[:-1]
+    else:  # a challenge, or standing pat
+        if action == CHALLENGE:
+            s.challenger = s.player
+        _next_drawer(s)
+        return
     s.drawn = card
     _add_card(s, s.player, card)
     s.decision = "discard"
@@ -321,17 +319,20 @@ HANDLERS: dict[str, Callable[[Any, Any], None]] = {
 }
 
 
-def play_in_place(state: Any, agents: Sequence[Any], max_plies: int | None) -> tuple[Any, int]:
+def play_in_place(
+    state: Any, choosers: Sequence[Mapping[str, Callable[[Any], Any]]], max_plies: int | None
+) -> tuple[Any, int]:
     """Play from ``state`` (left unchanged) to the end, or ``max_plies`` decisions, moving
     one private copy on with the same transitions as ``apply`` (no copy per decision).
 
-    The agents are shown that one copy at every decision, so they must not keep it
-    past their ``act`` (the agents of this package and ``RandomAgent`` do not).
+    ``choosers[seat][decision](state)`` is the action of the agent in ``seat`` (its
+    ``act``, or the method ``act`` would dispatch to). The agents are shown that one
+    copy at every decision, so they must not keep it past the call.
     """
     s = state._copy()
-    act = [agent.act for agent in agents]
     plies, limit = 0, -1 if max_plies is None else max_plies
     while s.decision and plies != limit:
-        HANDLERS[s.decision](s, act[s.player](s))
+        decision = s.decision
+        HANDLERS[decision](s, choosers[s.player][decision](s))
         plies += 1
     return s, plies

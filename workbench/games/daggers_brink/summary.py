@@ -60,18 +60,22 @@ def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[boo
     >>> decisive_attributes(fight, threshold=4, base=1)  # 1 attack die: 1 hit < health 2
     (True, False, False)
     """
-    hits = [f >= threshold for f in fight.attack_faces]
-    blocks = [f >= threshold for f in fight.defend_faces]
-
-    def wounds(attack: int, defend: int, health: int) -> bool:
-        return max(0, sum(hits[:attack]) - sum(blocks[:defend])) >= health
-
+    succeeds = threshold.__le__
+    hits = sum(map(succeeds, fight.attack_faces))
+    blocks = sum(map(succeeds, fight.defend_faces))
+    # the first dice of each roll: the base attribute's worth
+    base_hits = sum(map(succeeds, fight.attack_faces[:base]))
+    base_blocks = sum(map(succeeds, fight.defend_faces[:base]))
     actual = fight.wounded
     return (
-        wounds(min(base, fight.attack), fight.defend, fight.health) != actual,
-        wounds(fight.attack, min(base, fight.defend), fight.health) != actual,
-        wounds(fight.attack, fight.defend, min(base, fight.health)) != actual,
+        _wounds(base_hits, blocks, fight.health) != actual,
+        _wounds(hits, base_blocks, fight.health) != actual,
+        _wounds(hits, blocks, min(base, fight.health)) != actual,
     )
+
+
+def _wounds(hits: int, blocks: int, health: int) -> bool:
+    return max(0, hits - blocks) >= health
 
 
 def game_summary(state: Any) -> dict[str, Any]:
