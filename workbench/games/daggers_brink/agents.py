@@ -142,7 +142,7 @@ class HandAgent(DaggersAgent):
         if patience < 0:
             raise RulesError(f"patience: expected an integer >= 0, got {patience!r}")
         self.target, self.patience = target, patience
-        self._scope: Any = None
+        self._table: Any = None
         self._private: dict[Any, tuple[dict, dict]] = {}
         self._best: dict[tuple[int, ...], tuple[int, float]] = {}
         self._takes: dict[tuple[tuple[int, ...], int], bool] = {}
@@ -157,11 +157,11 @@ class HandAgent(DaggersAgent):
         return None
 
     def _rescope(self, state: Any) -> None:
-        """Use the memos for the card bonuses and base attribute of ``state``'s game."""
-        scope = self._scope = state.hand_scope
+        """Use the memos for the card bonuses and base attribute of ``state``'s table."""
+        self._table = state.table
         key = self.memo_key()
         memos = self._private if key is None else _SHARED_MEMOS
-        self._best, self._takes = memos.setdefault((key, scope), ({}, {}))
+        self._best, self._takes = memos.setdefault((key, state.table.scope), ({}, {}))
 
     # ------------------------------------------------------------- the ideas
     def hand_value(self, attributes: Attributes) -> float:
@@ -217,7 +217,7 @@ class HandAgent(DaggersAgent):
         return takes
 
     def choose_source(self, state: Any) -> Any:
-        if state.hand_scope is not self._scope:
+        if state.table is not self._table:
             self._rescope(state)
         if (
             state.challenger < 0
@@ -236,7 +236,7 @@ class HandAgent(DaggersAgent):
         return DECK if state.deck_drawable() else DISCARD_PILE
 
     def choose_discard(self, state: Any) -> Any:
-        if state.hand_scope is not self._scope:
+        if state.table is not self._table:
             self._rescope(state)
         hand = state.hands[state.player]
         card = self._best_discard(state, hand)[0]
@@ -284,17 +284,16 @@ class HandAgent(DaggersAgent):
         """My fight chance if I discard ``wildcards`` and strip the opponent's most useful
         cards; ties prefer keeping wildcards (they also add +1 to every attribute)."""
         bonus, threshold = state.card_bonuses, state.rules.hit_threshold
-        mine = state.attributes(state.player)
+        mine, theirs = state.attributes(state.player), state.attributes(other)
+        their_hand = list(state.hands[other])
         for card in wildcards:
             mine = _minus(mine, bonus[card])
-        theirs, their_hand = state.attributes(other), list(state.hands[other])
-        types, strip_wildcards = state.card_types.types, state.rules.strip_wildcards
         for _ in wildcards:
-            options = {c for c in their_hand if strip_wildcards or not types[c].is_wildcard}
+            options = sorted(state.strippable_types.intersection(their_hand))
             if not options:
                 break
             stripped = max(
-                sorted(options),
+                options,
                 key=lambda c: _fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold),
             )
             their_hand.remove(stripped)

@@ -112,7 +112,7 @@ class DaggersBrink:
         """
         n = self.info.num_players
         state = object.__new__(DaggersState)
-        state._s, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
+        state.table, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
         state._c = chance or SeededChance(seed, deck_size=self.deck.size)
         state.round = state.dice = state.shuffles = state.draw_turns = 0
         state.winner, state.fight, state.strips, state.firsts = None, None, (), (0,) * n
@@ -121,12 +121,15 @@ class DaggersBrink:
 
 
 class DaggersState:
-    """One decision point of a game; immutable (``apply`` returns a new state)."""
+    """One decision point of a game; immutable (``apply`` returns a new state).
+
+    ``table`` (a :class:`~workbench.games.daggers_brink.table.Table`) is what never
+    changes in the game: seats, rules, deck and what follows from them.
+    """
 
     __slots__ = (
         "_c",
         "_log",
-        "_s",
         "challenge_turns",
         "challenger",
         "dealer",
@@ -146,6 +149,8 @@ class DaggersState:
         "round",
         "shuffles",
         "strips",
+        "table",
+        "to_the_left",
         "tokens",
         "turn",
         "winner",
@@ -165,13 +170,13 @@ class DaggersState:
     def returns(self) -> tuple[float, ...]:
         """Share of the win: 1 for the last player standing (a time-out splits it)."""
         if self.decision:
-            return (0.0,) * self._s.n
+            return (0.0,) * self.table.n
         alive = [t > 0 for t in self.tokens]
         share = 1.0 / sum(alive)
         return tuple(share if a else 0.0 for a in alive)
 
     def legal_actions(self) -> list:
-        decision, s = self.decision, self._s
+        decision, s = self.decision, self.table
         if decision == "source":
             if self.challenger >= 0:
                 return self._draws() + ([STAND] if s.rules.pass_after_challenge else [])
@@ -205,7 +210,7 @@ class DaggersState:
         )  # fmt: skip
 
     def render(self) -> str:
-        names = self._s.deck.names
+        names = self.table.deck.names
         lines = [f"round {self.round}, dealer seat {self.dealer}, {self.decision or 'game over'}"]
         for seat, hand in enumerate(self.hands):
             mark = ">" if self.decision and seat == self.player else " "
@@ -222,21 +227,21 @@ class DaggersState:
     @property
     def rules(self) -> Rules:
         """The rules this game is played under."""
-        return self._s.rules
+        return self.table.rules
 
     @property
     def card_types(self) -> Deck:
         """The deck's card types (``hands`` hold indices into ``card_types.types``)."""
-        return self._s.deck
+        return self.table.deck
 
     @property
     def card_bonuses(self) -> tuple[tuple[int, int, int, int], ...]:
         """Bonus (speed, health, defend, attack) of each card type."""
-        return self._s.bonus
+        return self.table.bonus
 
     @property
     def num_players(self) -> int:
-        return self._s.n
+        return self.table.n
 
     @property
     def discard_top(self) -> int | None:
@@ -245,22 +250,21 @@ class DaggersState:
 
     def attributes(self, seat: int) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of ``seat``'s current hand."""
-        return self._s.attributes[self.hands[seat]]
+        return self.table.attributes[self.hands[seat]]
 
     @property
     def attrs(self) -> tuple[tuple[int, int, int, int], ...]:
         """Every seat's (speed, health, defend, attack)."""
-        return tuple(map(self._s.attributes.__getitem__, self.hands))
+        return tuple(map(self.table.attributes.__getitem__, self.hands))
 
     def hand_attributes(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of any hand (card type indices)."""
-        return self._s.attributes.of(hand)
+        return self.table.attributes.of(hand)
 
     @property
-    def hand_scope(self) -> tuple:
-        """What a hand's attributes depend on besides its cards: the card bonuses and the
-        base attribute (the same object for every state of a game; agents key memos by it)."""
-        return self._s.scope
+    def strippable_types(self) -> frozenset[int]:
+        """Card types a discarded wildcard may strip (all, or all but wildcards)."""
+        return self.table.strippable
 
     def alive(self) -> list[int]:
         """Seats that still hold a combat token."""
@@ -283,7 +287,7 @@ class DaggersState:
         new = object.__new__(DaggersState)
         new._c = self._c
         new._log = self._log
-        new._s = self._s
+        new.table = self.table
         new.challenge_turns = self.challenge_turns
         new.challenger = self.challenger
         new.dealer = self.dealer
@@ -303,6 +307,7 @@ class DaggersState:
         new.round = self.round
         new.shuffles = self.shuffles
         new.strips = self.strips
+        new.to_the_left = self.to_the_left
         new.tokens = self.tokens
         new.turn = self.turn
         new.winner = self.winner
@@ -326,7 +331,7 @@ class DaggersState:
         elif action == CHALLENGE:
             return self.challenger < 0 and self.may_challenge()
         elif action == STAND:
-            return self.challenger >= 0 and self._s.rules.pass_after_challenge
+            return self.challenger >= 0 and self.table.rules.pass_after_challenge
         else:
             return False
         return self.challenger >= 0 or not self.must_challenge()
@@ -341,13 +346,13 @@ class DaggersState:
 
     def _discardable(self) -> tuple[int, ...]:
         hand = self.hands[self.player]
-        if self._s.rules.discard_drawn_card or self.drawn < 0:
+        if self.table.rules.discard_drawn_card or self.drawn < 0:
             return hand
         return without(hand, self.drawn)
 
     def targets(self, seat: int) -> list[int]:
         """Seats ``seat`` may attack now (living, not itself, not wounded if they sit out)."""
-        sit_out = self._s.rules.wounded_sit_out
+        sit_out = self.table.rules.wounded_sit_out
         return [
             t
             for t, tokens in enumerate(self.tokens)
@@ -356,7 +361,7 @@ class DaggersState:
 
     def has_target(self, seat: int) -> bool:
         """Whether ``seat`` has anyone to attack now (see :meth:`targets`)."""
-        sit_out, wounded = self._s.rules.wounded_sit_out, self.wounded
+        sit_out, wounded = self.table.rules.wounded_sit_out, self.wounded
         for t, tokens in enumerate(self.tokens):
             if tokens and t != seat and not (sit_out and wounded >> t & 1):
                 return True
@@ -364,35 +369,35 @@ class DaggersState:
 
     def wildcard_choices(self, seat: int) -> list[tuple[int, ...]]:
         """Sets of wildcards ``seat`` may discard in a fight (always including none)."""
-        if self._s.wild.isdisjoint(self.hands[seat]):
+        if self.table.wild.isdisjoint(self.hands[seat]):
             return [()]
-        held = tuple(c for c in self.hands[seat] if c in self._s.wild)
-        most = min(len(held), self._s.rules.wildcards_per_fight)
+        held = tuple(c for c in self.hands[seat] if c in self.table.wild)
+        most = min(len(held), self.table.rules.wildcards_per_fight)
         return sorted({combo for k in range(most + 1) for combo in combinations(held, k)})
 
     def _attacks(self) -> list:
         choices = self.wildcard_choices(self.player)
         attacks = [_attack(t, w) for t in self.targets(self.player) for w in choices]
-        return [PASS, *attacks] if self._s.rules.attack_optional or not attacks else attacks
+        return [PASS, *attacks] if self.table.rules.attack_optional or not attacks else attacks
 
     def _attack_is_legal(self, action: Any) -> bool:
         if action == PASS:
-            return self._s.rules.attack_optional or not self.targets(self.player)
+            return self.table.rules.attack_optional or not self.targets(self.player)
         if not (isinstance(action, tuple) and len(action) == 2):
             return False
         target, wildcards = action
         return (
-            target in range(self._s.n)
+            target in range(self.table.n)
             and target != self.player
             and self.tokens[target] > 0
-            and not (self._s.rules.wounded_sit_out and self.wounded >> target & 1)
+            and not (self.table.rules.wounded_sit_out and self.wounded >> target & 1)
             and (wildcards == () or wildcards in self.wildcard_choices(self.player))
         )
 
     def _strippable(self) -> list[int]:
         attacker, defender = self.fight[0], self.fight[1]
         victim = attacker if self.player == defender else defender
-        return [c for c in self.hands[victim] if c in self._s.strippable]
+        return [c for c in self.hands[victim] if c in self.table.strippable]
 
 
 _ATTACKS: dict[tuple[int, tuple[int, ...]], Attack] = {}

@@ -11,6 +11,7 @@ are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import groupby
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,8 @@ from workbench.play.protocol import TERMINAL
 __all__ = ["HANDLERS", "left_of", "play_in_place", "start_game", "without"]
 
 _ROLL_OFF_DICE = 4
+#: ``Fight(*fields)`` without the Python-level ``__new__`` of a named tuple.
+_new_fight = tuple.__new__
 
 
 def left_of(seat: int, tokens: Sequence[int]) -> int:
@@ -44,7 +47,7 @@ def without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _seats_from_left_of_dealer(s: Any) -> list[int]:
     """Living seats clockwise from the dealer's left (the dealer last)."""
     tokens = s.tokens
-    return [seat for seat in s._s.clockwise[s.dealer] if tokens[seat]]
+    return [seat for seat in s.table.clockwise[s.dealer] if tokens[seat]]
 
 
 def _add_card(s: Any, seat: int, card: int) -> None:
@@ -57,24 +60,35 @@ def _add_card(s: Any, seat: int, card: int) -> None:
 
 
 def _remove_card(s: Any, seat: int, card: int) -> None:
+    """Take one ``card`` out of ``seat``'s hand."""
     hands = list(s.hands)
-    hands[seat] = without(hands[seat], card)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
     s.hands = tuple(hands)
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
-    """Order ``seats`` by 4d6 totals, highest first; tied totals roll again among themselves.
+    """Order ``seats`` by 4d6 totals (each seat's dice in turn), highest first; tied totals
+    roll again among themselves while their places are among the first ``places``."""
+    faces = s._c.faces(s.dice, _ROLL_OFF_DICE * len(seats))
+    s.dice += _ROLL_OFF_DICE * len(seats)
+    totals = {
+        seat: sum(faces[_ROLL_OFF_DICE * i : _ROLL_OFF_DICE * (i + 1)])
+        for i, seat in enumerate(seats)
+    }
+    return _ranked(s, seats, totals, places)
 
-    Only ties that matter for the first ``places`` places are rolled again.
-    """
-    chance = s._c
-    totals = {}
-    for seat in seats:
-        totals[seat] = sum(chance.faces(s.dice, _ROLL_OFF_DICE))
-        s.dice += _ROLL_OFF_DICE
-    ranked: list[int] = []
-    for total in sorted(set(totals.values()), reverse=True):
-        group = [seat for seat in seats if totals[seat] == total]
+
+def _ranked(s: Any, seats: list[int], value: dict[int, int], places: int) -> list[int]:
+    """``seats`` by ``value``, highest first; tied seats keep their order, or :func:`roll_off`
+    while their places are among the first ``places``."""
+    ranked = sorted(seats, key=value.__getitem__, reverse=True)  # stable: ties keep their order
+    if not places or len(set(value.values())) == len(seats):
+        return ranked
+    tied_groups, ranked = groupby(ranked, value.__getitem__), []
+    for _, tied in tied_groups:
+        group = list(tied)
         if len(group) > 1 and len(ranked) < places:
             group = roll_off(s, group, places - len(ranked))
         ranked += group
@@ -83,8 +97,8 @@ def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
 
 def start_game(s: Any) -> None:
     """The first dealer rolls highest on 4d6 (or is seat 0); then the first round is dealt."""
-    rules = s._s.rules
-    s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s._s.n)), 1)[0]
+    rules = s.table.rules
+    s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s.table.n)), 1)[0]
     start_round(s)
 
 
@@ -96,7 +110,7 @@ def start_round(s: Any) -> None:
     """Shuffle every card, deal the hand size to each living player one card at a time from
     the dealer's left, turn the next card face up as the discard pile; the dealer's left
     neighbour draws first. Past ``max_rounds`` the game ends with the survivors sharing."""
-    setup = s._s
+    setup = s.table
     if setup.rules.max_rounds and s.round >= setup.rules.max_rounds:
         _end(s, None)
         return
@@ -111,6 +125,10 @@ def start_round(s: Any) -> None:
     s.hands = tuple(hands)
     s.discard, s.deck, s.deck_pos = (deck[dealt],), deck, dealt + 1
     s.turn, s.challenger, s.drawn = 0, -1, -1
+    to_the_left = list(range(setup.n))  # the next living seat of each living seat
+    for seat, neighbour in zip(seats, seats[1:] + seats[:1], strict=True):
+        to_the_left[seat] = neighbour
+    s.to_the_left = tuple(to_the_left)
     s.challenge_turns = setup.challenge_turns[len(seats)]  # draw turns after which one may / must
     s.order, s.order_pos, s.wounded = (), -1, 0
     s.player, s.decision = seats[0], "source"
@@ -127,7 +145,7 @@ def refill(s: Any) -> None:
 def _next_drawer(s: Any) -> None:
     """Play passes left; when it reaches the challenger again, combat begins."""
     s.turn += 1
-    seat = left_of(s.player, s.tokens)
+    seat = s.to_the_left[s.player]
     if seat == s.challenger:
         _start_combat(s)
     else:
@@ -137,16 +155,9 @@ def _next_drawer(s: Any) -> None:
 def _start_combat(s: Any) -> None:
     """Combat order: highest Speed first, fixed now; equal Speeds roll off (or sit in order)."""
     seats = _seats_from_left_of_dealer(s)
-    attributes, hands = s._s.attributes, s.hands
+    attributes, hands = s.table.attributes, s.hands
     speed = {seat: attributes[hands[seat]][0] for seat in seats}
-    speeds = sorted(set(speed.values()), reverse=True)
-    if len(speeds) == len(seats) or s._s.rules.speed_tie_break != "roll":
-        order = sorted(seats, key=speed.__getitem__, reverse=True)  # stable: ties in seat order
-    else:
-        order = []
-        for value in speeds:
-            group = [seat for seat in seats if speed[seat] == value]
-            order += roll_off(s, group, len(group)) if len(group) > 1 else group
+    order = _ranked(s, seats, speed, len(seats) if s.table.rules.speed_tie_break == "roll" else 0)
     s.order, s.order_pos, s.drawn = tuple(order), -1, -1
     firsts = list(s.firsts)
     firsts[order[0]] += 1
@@ -157,7 +168,7 @@ def _start_combat(s: Any) -> None:
 def _next_attacker(s: Any) -> None:
     """The next player in combat order who may attack and has someone to attack; after the
     last, the deal passes left and a new round begins."""
-    sit_out = s._s.rules.wounded_sit_out
+    sit_out = s.table.rules.wounded_sit_out
     while True:
         s.order_pos += 1
         if s.order_pos >= len(s.order):
@@ -176,22 +187,21 @@ def _resolve(s: Any) -> None:
     """Attack dice against defend dice; each block cancels a hit; remaining hits >= Health
     wound: the defender loses a token (and is out of the game at zero)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
-    attributes = s._s.attributes
+    attributes = s.table.attributes
     attack = attributes[s.hands[attacker]][3]
     _, health, defend, _ = attributes[s.hands[defender]]
     faces = s._c.faces(s.dice, attack + defend)
     attack_faces, defend_faces = tuple(faces[:attack]), tuple(faces[attack:])
     s.dice += attack + defend
-    succeeds = s._s.rules.hit_threshold.__le__
-    hits = sum(map(succeeds, attack_faces))
-    blocks = sum(map(succeeds, defend_faces))
+    succeeds = s.table.rules.hit_threshold.__le__
+    hits, blocks = sum(map(succeeds, attack_faces)), sum(map(succeeds, defend_faces))
     remaining = hits - blocks if hits > blocks else 0
     wounded = remaining >= health
     rank = s.order.index(defender)
-    record = Fight(
+    record = _new_fight(Fight, (
         s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces,
         remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild, defender_wild,
-    )  # fmt: skip
+    ))  # fmt: skip
     s._log = (record, s._log)
     s.fight, s.strips = None, ()
     if wounded:
@@ -220,7 +230,7 @@ def _start_strips(s: Any) -> None:
     """Each discarded wildcard strips one card; the defender chooses first (a knob)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
     first, second = (defender,) * defender_wild, (attacker,) * attacker_wild
-    if not s._s.rules.defender_strips_first:
+    if not s.table.rules.defender_strips_first:
         first, second = second, first
     s.strips = first + second
     _next_strip(s)
@@ -249,7 +259,7 @@ def _on_source(s: Any, action: Any) -> None:
             refill(s)
         card = s.deck[s.deck_pos]
         s.deck_pos += 1
-        if s.deck_pos >= len(s.deck) and s._s.rules.reshuffle == "when depleted":
+        if s.deck_pos >= len(s.deck) and s.table.rules.reshuffle == "when depleted":
             refill(s)
     elif action == DISCARD_PILE:
         card = s.discard[-1]
@@ -281,12 +291,15 @@ def _on_attack(s: Any, action: Any) -> None:
         _next_attacker(s)
         return
     target, wildcards = action
-    _discard_wildcards(s, s.player, wildcards)
+    if wildcards:
+        _discard_wildcards(s, s.player, wildcards)
     s.fight = (s.player, target, len(wildcards), 0)
-    if s._s.rules.wildcards_per_fight and not s._s.wild.isdisjoint(s.hands[target]):
+    if s.table.rules.wildcards_per_fight and not s.table.wild.isdisjoint(s.hands[target]):
         s.player, s.decision = target, "wildcards"
-    else:
+    elif wildcards:
         _start_strips(s)
+    else:
+        _resolve(s)
 
 
 def _on_wildcards(s: Any, wildcards: Any) -> None:

@@ -65,6 +65,22 @@ class HandAttributes(dict):
     def __reduce__(self) -> tuple:
         return (type(self), (self.bonus, self.base))  # the hands are worked out again
 
+    @classmethod
+    def shared(cls, bonus: Sequence[Attributes], base: int) -> HandAttributes:
+        """The one table of this process for these bonuses and base (games and worker
+        chunks of the same deck then share what was worked out)."""
+        key = (tuple(bonus), base)
+        table = _SHARED.get(key)
+        if table is None:
+            if len(_SHARED) >= _SHARED_LIMIT:  # e.g. a deck editor session: drop the oldest
+                del _SHARED[next(iter(_SHARED))]
+            table = _SHARED[key] = cls(bonus, base)
+        return table
+
+
+_SHARED: dict[tuple, HandAttributes] = {}
+_SHARED_LIMIT = 8
+
 
 class Table:
     """Seats, rules and deck of a game, and what follows from them (see the module)."""
@@ -90,7 +106,7 @@ class Table:
             for alive in range(n + 1)
         )
         self.bonus = deck.bonuses
-        self.attributes = HandAttributes(self.bonus, rules.base_attribute)
+        self.attributes = HandAttributes.shared(self.bonus, rules.base_attribute)
         #: what a hand's attributes depend on besides its cards (agents key memos by it)
         self.scope = (self.bonus, rules.base_attribute)
         self.cards = deck.cards()
