@@ -45,7 +45,8 @@ def _both_ways(game, factories, seed, **options):
     records = []
     for fast in (True, False):
         children = np.random.SeedSequence(seed).spawn(len(factories))
-        agents = [f(game, seed=np.random.default_rng(c)) for f, c in zip(factories, children)]
+        pairs = zip(factories, children, strict=True)
+        agents = [factory(game, seed=np.random.default_rng(c)) for factory, c in pairs]
         records.append(play_game(game, agents, seed=seed, fast=fast, **options))
     return records
 

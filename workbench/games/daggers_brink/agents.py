@@ -211,8 +211,8 @@ class HandAgent(DaggersAgent):
         """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
         make a better hand (memoised by :meth:`choose_source`)."""
         kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
-        takes = self._takes[hand, top] = (
-            kept != top and value > self.hand_value(state.hand_attributes(hand))
+        takes = self._takes[hand, top] = kept != top and value > self.hand_value(
+            state.hand_attributes(hand)
         )
         return takes
 

@@ -44,8 +44,8 @@ from workbench.games.daggers_brink.chance import Chance, SeededChance
 from workbench.games.daggers_brink.deck import Deck, load_deck
 from workbench.games.daggers_brink.phases import HANDLERS, play_in_place, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from workbench.games.daggers_brink.table import Table
 from workbench.games.daggers_brink.summary import game_summary
+from workbench.games.daggers_brink.table import Table
 from workbench.play.agents import RandomAgent
 from workbench.play.protocol import TERMINAL, GameInfo
 

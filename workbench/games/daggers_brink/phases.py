@@ -11,8 +11,8 @@ are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import groupby
 from collections.abc import Callable, Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from workbench.errors import IllegalMoveError
@@ -55,7 +55,7 @@ def _add_card(s: Any, seat: int, card: int) -> None:
     hands = list(s.hands)
     hand = hands[seat]
     i = bisect_right(hand, card)
-    hands[seat] = hand[:i] + (card,) + hand[i:]
+    hands[seat] = (*hand[:i], card, *hand[i:])
     s.hands = tuple(hands)
 
 
