@@ -69,14 +69,18 @@ __all__ = [
 TARGETS = ("weakest", "strongest", "leader", "random")
 
 Attributes = tuple[int, int, int, int]
-_SHARED_MEMOS: dict[Any, dict[tuple[int, ...], tuple[int, float]]] = {}
+#: Memos of draw-phase choices, by (``memo_key()``, the table's bonuses and base attribute).
+_SHARED_MEMOS: dict[Any, tuple[dict, dict]] = {}
+_MEMO_TABLES = 32
 
 
 class DaggersAgent:
     """Base class: ``act`` dispatches on the decision; subclasses fill in the choices.
 
     Built like every ``workbench.play`` agent, as ``Agent(game, *, seed=None, **options)``;
-    every choice not overridden is uniformly random.
+    every choice not overridden is uniformly random. Like every agent it reads the state
+    only during the call: the engine's fast path shows it one state object that it moves
+    on between decisions, so an agent must not keep the state (copy what it needs).
 
     Parameters
     ----------
@@ -161,7 +165,12 @@ class HandAgent(DaggersAgent):
         self._table = state.table
         key = self.memo_key()
         memos = self._private if key is None else _SHARED_MEMOS
-        self._best, self._takes = memos.setdefault((key, state.table.scope), ({}, {}))
+        found = memos.get((key, state.table.scope))
+        if found is None:
+            if len(memos) >= _MEMO_TABLES:  # e.g. a deck editor session: drop the oldest
+                del memos[next(iter(memos))]
+            found = memos[key, state.table.scope] = ({}, {})
+        self._best, self._takes = found
 
     # ------------------------------------------------------------- the ideas
     def hand_value(self, attributes: Attributes) -> float:

@@ -1,11 +1,14 @@
 """How a Daggers Brink game moves on: the deal, the draw phase, combat and the next round.
 
 Every function here works on a *fresh copy* made by ``DaggersState.apply`` (or
-on the state being built by ``initial_state``) and moves it to the next decision
+on the state being built by ``initial_state``, or on the one private copy that
+:func:`play_in_place` moves through a whole game) and moves it to the next decision
 of some player, doing everything automatic on the way: shuffling, dealing,
 reshuffling the discard pile, roll-offs, rolling and resolving fights, passing
 the deal. The rule each step implements is named in its docstring; the knobs
-are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
+are fields of :class:`~workbench.games.daggers_brink.rules.Rules`. Containers in
+the state (hands, piles, tokens) are tuples, replaced and never changed, so a copy
+shares them safely.
 """
 
 from __future__ import annotations
