@@ -5,16 +5,26 @@
 
 - the 12 x 12 x 12 exact P(wound) table, cold (target <= 0.2 s), against a naive
   double sum of binomial terms per entry;
-- 10,000 four-player games on one core through the shared tournament runner
-  (target <= 20 s), against the target; the CPU time is printed too, since on a shared
-  machine the wall time also counts other people's work;
-- the same games on two worker processes: the speed-up over one core (the tables
-  are checked to be equal).
+- 10,000 four-player games (focus, balanced, tank and aggressive, seated in rotation)
+  on one core through the shared tournament runner (target <= 20 s), where the engine
+  plays each game on one state moved on in place (``DaggersBrink.play_fast``);
+  baseline: the same games through the protocol step loop (a new immutable state per
+  decision, ``play_game(fast=False)``), on the first 1,000 of them, played after the
+  fast run so that both find the agents' memos warm (which favours the baseline);
+- the same games on two worker processes: the speed-up over one core.
+
+The machine is shared (other people's tests run on its two cores), so CPU time is
+printed beside wall time, and the load average when the run started; tables from the
+different runs are checked to be equal.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
 import time
 from fractions import Fraction
 from math import comb
@@ -23,7 +33,10 @@ import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
 from workbench.games.daggers_brink import odds
+from workbench.games.daggers_brink.agents import strategy
+from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.study import play_games, rotations
+from workbench.play import tournament
 
 STRATEGIES = {"focus": "focus", "balanced": "balanced", "tank": "tank", "aggressive": "aggressive"}
 
@@ -61,39 +74,102 @@ def odds_table() -> None:
     )
 
 
-def games(count: int) -> None:
-    names = list(STRATEGIES)
-    shifts = rotations(names, 4)
+class StepByStep:
+    """The game without its whole-game fast path: the runner applies every action."""
+
+    def __init__(self, game: DaggersBrink):
+        self.game, self.info = game, game.info
+
+    def initial_state(self, **options):
+        return self.game.initial_state(**options)
+
+    def summary(self, state):
+        return self.game.summary(state)
+
+
+def _play(part: str, count: int) -> pd.DataFrame:
+    """The benchmark's games: ``count`` lineups in rotation, seed 0, one game each."""
+    shifts = rotations(STRATEGIES, 4)
     lineups = [shifts[i % len(shifts)] for i in range(count)]
-    options = {"players": 4, "rounds": 1, "seed": 0, "lineups": lineups, "progress": False}
-    started, cpu = time.perf_counter(), time.process_time()
-    serial = play_games(STRATEGIES, executor=None, **options)
-    one_core, cpu = time.perf_counter() - started, time.process_time() - cpu
-    started = time.perf_counter()
-    parallel = play_games(STRATEGIES, executor="processes", workers=2, **options)
-    two = time.perf_counter() - started
-    pd.testing.assert_frame_equal(serial.drop(columns="seconds"), parallel.drop(columns="seconds"))
-    plies, rounds = serial["plies"].mean(), serial["rounds"].mean()
-    scaled = one_core * 10_000 / count
+    options = {"rounds": 1, "seed": 0, "progress": False, "lineups": lineups}
+    if part == "step":
+        factories = {name: strategy(spec) for name, spec in STRATEGIES.items()}
+        return tournament(StepByStep(DaggersBrink(4)), factories, executor=None, **options)
+    executor = "processes" if part == "two" else None
+    return play_games(STRATEGIES, players=4, executor=executor, workers=2, **options)
+
+
+def run_part(part: str, count: int, head: int) -> None:
+    """Play in this (fresh) process and print one JSON line: times and the table's hash."""
+    wall, before = time.perf_counter(), os.times()
+    table = _play(part, count)
+    after = os.times()
+    figures = table.drop(columns="seconds")
     print(
-        f"{count:,} four-player games, one core           {one_core:8.1f} s   "
-        f"({1000 * one_core / count:.2f} ms a game, {plies:.0f} decisions, {rounds:.1f} rounds)"
+        json.dumps(
+            {
+                "wall": time.perf_counter() - wall,
+                "cpu": sum(after[:4]) - sum(before[:4]),  # this process and its workers
+                "plies": float(table["plies"].mean()),
+                "rounds": float(table["rounds"].mean()),
+                "hash": int(pd.util.hash_pandas_object(figures).sum()),
+                "head": int(pd.util.hash_pandas_object(figures.head(head)).sum()),
+            }
+        )
     )
-    print(f"  as 10,000 games                          {scaled:8.1f} s   (target 20 s)")
+
+
+def _fresh(part: str, count: int, head: int) -> dict:
+    """``run_part`` in a new Python process: every memo starts cold, as for a user."""
+    command = [sys.executable, __file__, "--part", part, "--games", str(count)]
+    done = subprocess.run(
+        [*command, "--baseline-games", str(head)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def games(count: int, baseline_count: int) -> None:
+    fast = _fresh("fast", count, baseline_count)
+    fast_head = _fresh("fast", baseline_count, baseline_count)
+    step = _fresh("step", baseline_count, baseline_count)
+    two = _fresh("two", count, baseline_count)
+    assert fast["hash"] == two["hash"], "two worker processes played other games"
+    assert fast["head"] == fast_head["hash"] == step["hash"], "the step loop played other games"
+    per_game = fast["cpu"] / count
     print(
-        f"  CPU time of this process (busy machine)  {cpu:8.1f} s   x{one_core / cpu:.2f} wall/CPU"
+        f"{count:,} four-player games, one core  {fast['cpu']:8.1f} s CPU {fast['wall']:7.1f} s wall"
+        f"  ({1000 * per_game:.2f} ms CPU a game, {fast['plies']:.0f} decisions, "
+        f"{fast['rounds']:.1f} rounds)"
+    )
+    print(f"  as 10,000 games                   {10_000 * per_game:8.1f} s CPU   (target 20 s)")
+    print(
+        f"  first {baseline_count:,} games, fast path      {fast_head['cpu']:8.1f} s CPU"
+        f" {fast_head['wall']:7.1f} s wall"
     )
     print(
-        f"  two worker processes                     {two:8.1f} s   x{one_core / two:.2f} speed-up"
+        f"  the same, protocol step loop      {step['cpu']:8.1f} s CPU {step['wall']:7.1f} s wall"
+        f"  (baseline: x{step['cpu'] / fast_head['cpu']:.2f} the fast path's CPU time)"
     )
+    print(
+        f"  {count:,} games, two worker processes {two['cpu']:7.1f} s CPU {two['wall']:7.1f} s wall"
+        f"  (x{fast['wall'] / two['wall']:.2f} speed-up over one core's wall time)"
+    )
+    print("  every run in a fresh process (memos cold); all tables equal")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Daggers Brink speed figures")
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--baseline-games", type=int, default=1_000)
+    parser.add_argument("--part", choices=("fast", "step", "two"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.part:
+        run_part(args.part, args.games, args.baseline_games)
+        return
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average {load} on {os.cpu_count()} cores (a shared machine: see CPU times)")
     odds_table()
-    games(args.games)
+    games(args.games, min(args.baseline_games, args.games))
 
 
 if __name__ == "__main__":

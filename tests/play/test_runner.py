@@ -2,7 +2,7 @@
 
 import pytest
 
-from workbench.play import CHANCE, GreedyAgent, RandomAgent, play_game
+from workbench.play import CHANCE, GreedyAgent, HasFastPlay, RandomAgent, play_game
 from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, TicTacToe
 
 
@@ -56,3 +56,43 @@ def test_same_seed_same_game_and_start_state_is_honoured():
 def test_wrong_number_of_agents_is_refused():
     with pytest.raises(ValueError, match="3 seats, got 2 agents"):
         play_game(Nim(players=3), [RandomAgent(), RandomAgent()])
+
+
+class _FastNim:
+    """Nim whose fast path plays the same loop and counts its use (declines if told to)."""
+
+    def __init__(self, *, decline=False):
+        self.nim, self.decline, self.fast_games = Nim((2, 3)), decline, 0
+        self.info = self.nim.info
+
+    def initial_state(self, *, seed=None):
+        return self.nim.initial_state(seed=seed)
+
+    def play_fast(self, state, agents, *, max_plies):
+        if self.decline:
+            return None
+        self.fast_games += 1
+        plies = 0
+        while not state.is_terminal() and (max_plies is None or plies < max_plies):
+            state = state.apply(agents[state.current_player()].act(state))
+            plies += 1
+        return state, plies
+
+
+def test_a_games_fast_path_plays_unless_a_log_or_the_step_loop_is_asked_for():
+    def play(game, **options):
+        agents = [RandomAgent(game, seed=1), RandomAgent(game, seed=2)]
+        record = play_game(game, agents, seed=3, **options)
+        return record.returns, record.plies, record.timed_out, record.final
+
+    game = _FastNim()
+    assert isinstance(game, HasFastPlay)
+    stepped = play(game, fast=False)
+    assert game.fast_games == 0
+    assert play(game) == stepped and game.fast_games == 1
+    play(game, record=True)
+    assert game.fast_games == 1
+    assert play(_FastNim(decline=True)) == stepped
+    cut = play(game, max_plies=1)
+    assert cut[1:3] == (1, True) and game.fast_games == 2
+    assert cut == play(game, max_plies=1, fast=False)

@@ -44,6 +44,7 @@ __all__ = [
     "Action",
     "Game",
     "GameInfo",
+    "HasFastPlay",
     "HasHeuristic",
     "HasSummary",
     "State",
@@ -156,4 +157,24 @@ class HasSummary(Protocol):
 
     def summary(self, state: State) -> Mapping[str, Any]:
         """Named figures (numbers or short strings) of the final ``state`` of a game."""
+        ...
+
+
+@runtime_checkable
+class HasFastPlay(Protocol):
+    """A game that can play a whole game with given agents faster than step by step.
+
+    :func:`~workbench.play.runner.play_game` calls it (unless a per-step log is asked
+    for, or the game has chance nodes, which the runner samples itself) and falls back
+    to the step loop when it returns ``None``. It must give exactly what the step loop
+    gives: the same final position and the same number of plies, calling every agent's
+    ``act`` at the same decisions in the same order; a game proves that with a test
+    that plays many seeded games both ways (``play_game(..., fast=False)``).
+    """
+
+    def play_fast(
+        self, state: State, agents: Sequence[Any], *, max_plies: int | None
+    ) -> tuple[State, int] | None:
+        """Play ``state`` until the game ends or ``max_plies`` decisions were taken;
+        return the final state and the decisions taken, or ``None`` to decline."""
         ...

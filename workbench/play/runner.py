@@ -22,7 +22,15 @@ import numpy as np
 import pandas as pd
 
 from workbench.play.agents import Agent, Seed, evaluate, python_random, sample_outcome
-from workbench.play.protocol import CHANCE, TERMINAL, Game, HasHeuristic, HasSummary, State
+from workbench.play.protocol import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    HasFastPlay,
+    HasHeuristic,
+    HasSummary,
+    State,
+)
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -72,6 +80,7 @@ def play_game(
     record: bool = False,
     state: State | None = None,
     summary: Callable[[State], Mapping[str, Any]] | None = None,
+    fast: bool = True,
 ) -> GameRecord:
     """Play ``agents`` (one per seat, seat 0 first) against each other until the game ends.
 
@@ -94,6 +103,10 @@ def play_game(
         ``summary(final_state) -> {name: value}``: figures kept in
         ``GameRecord.summary``; default ``game.summary`` for games that have one
         (:class:`~workbench.play.protocol.HasSummary`), else none.
+    fast : bool
+        Let a game with a whole-game fast path (:class:`~workbench.play.protocol.
+        HasFastPlay`) play the game when no log is recorded; ``False`` always steps
+        through ``state.apply`` (the reference the fast path is tested against).
 
     Returns
     -------
@@ -112,6 +125,10 @@ def play_game(
     with_values = record and isinstance(game, HasHeuristic)
     rows: list[tuple] = []
     plies, started = 0, time.perf_counter()
+    if fast and not record and not game.info.chance and isinstance(game, HasFastPlay):
+        played = game.play_fast(state, agents, max_plies=limit)
+        if played is not None:
+            state, plies = played
     player = state.current_player()
     while player != TERMINAL and (limit is None or plies < limit):
         if player == CHANCE:

@@ -41,7 +41,14 @@ from functools import partial
 from typing import Any, ClassVar
 
 from workbench.errors import RulesError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
+from workbench.games.daggers_brink.actions import (
+    CHALLENGE,
+    DECISIONS,
+    DECK,
+    DISCARD_PILE,
+    PASS,
+    Attack,
+)
 from workbench.games.daggers_brink.odds import wound_chance
 from workbench.play.agents import RandomAgent, Seed, python_random
 
@@ -54,6 +61,7 @@ __all__ = [
     "FocusAgent",
     "HandAgent",
     "TankAgent",
+    "choosers",
     "strategy",
 ]
 
@@ -61,14 +69,18 @@ __all__ = [
 TARGETS = ("weakest", "strongest", "leader", "random")
 
 Attributes = tuple[int, int, int, int]
-_SHARED_MEMOS: dict[Any, dict[tuple[int, ...], tuple[int, float]]] = {}
+#: Memos of draw-phase choices, by (``memo_key()``, the table's bonuses and base attribute).
+_SHARED_MEMOS: dict[Any, tuple[dict, dict]] = {}
+_MEMO_TABLES = 32
 
 
 class DaggersAgent:
     """Base class: ``act`` dispatches on the decision; subclasses fill in the choices.
 
     Built like every ``workbench.play`` agent, as ``Agent(game, *, seed=None, **options)``;
-    every choice not overridden is uniformly random.
+    every choice not overridden is uniformly random. Like every agent it reads the state
+    only during the call: the engine's fast path shows it one state object that it moves
+    on between decisions, so an agent must not keep the state (copy what it needs).
 
     Parameters
     ----------
@@ -82,7 +94,7 @@ class DaggersAgent:
 
     def __init__(self, game: Any = None, *, seed: Seed = None):
         self.rng = python_random(seed)
-        self._choose = {
+        self.choosers: dict[str, Callable[[Any], Any]] = {
             "source": self.choose_source,
             "discard": self.choose_discard,
             "attack": self.choose_attack,
@@ -91,8 +103,8 @@ class DaggersAgent:
         }
 
     def act(self, state: Any) -> Any:
-        """The action for the decision ``state`` is at."""
-        return self._choose[state.decision](state)
+        """The action for the decision ``state`` is at (``choosers[state.decision]``)."""
+        return self.choosers[state.decision](state)
 
     def choose_source(self, state: Any) -> Any:
         return self.rng.choice(state.legal_actions())
@@ -134,16 +146,31 @@ class HandAgent(DaggersAgent):
         if patience < 0:
             raise RulesError(f"patience: expected an integer >= 0, got {patience!r}")
         self.target, self.patience = target, patience
-        key = self.memo_key()
-        self._memo = {} if key is None else _SHARED_MEMOS.setdefault(key, {})
+        self._table: Any = None
+        self._private: dict[Any, tuple[dict, dict]] = {}
+        self._best: dict[tuple[int, ...], tuple[int, float]] = {}
+        self._takes: dict[tuple[tuple[int, ...], int], bool] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(target={self.target!r}, patience={self.patience})"
 
     def memo_key(self) -> Any:
-        """Agents with equal non-None keys value every hand alike and share one memo of
-        best discards (a speed-up across games); ``None`` (the default) keeps it private."""
+        """Agents with equal non-None keys value every hand alike and share their memos of
+        draw-phase choices (a speed-up across games); ``None`` (the default) keeps them
+        private. Memos are kept apart for each deck and base attribute."""
         return None
+
+    def _rescope(self, state: Any) -> None:
+        """Use the memos for the card bonuses and base attribute of ``state``'s table."""
+        self._table = state.table
+        key = self.memo_key()
+        memos = self._private if key is None else _SHARED_MEMOS
+        found = memos.get((key, state.table.scope))
+        if found is None:
+            if len(memos) >= _MEMO_TABLES:  # e.g. a deck editor session: drop the oldest
+                del memos[next(iter(memos))]
+            found = memos[key, state.table.scope] = ({}, {})
+        self._best, self._takes = found
 
     # ------------------------------------------------------------- the ideas
     def hand_value(self, attributes: Attributes) -> float:
@@ -176,47 +203,56 @@ class HandAgent(DaggersAgent):
         )
 
     # ------------------------------------------------------- the decisions
-    def _value_without(self, full: Attributes, bonus: tuple[int, int, int, int]) -> float:
-        return self.hand_value((full[0] - bonus[0], full[1] - bonus[1], full[2] - bonus[2],
-                                full[3] - bonus[3]))  # fmt: skip
+    def _value_without(self, full: Attributes, bonus: Attributes) -> float:
+        return self.hand_value(_minus(full, bonus))
 
-    def _best_discard(
-        self, state: Any, hand: tuple[int, ...], full: Attributes
-    ) -> tuple[int, float]:
-        """The card whose discard leaves the best hand (``full``: the attributes of
-        ``hand``), and that hand's value; memoised, as ``hand_value`` depends on the
-        attributes alone."""
-        known = self._memo.get(hand)
+    def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
+        """The card whose discard leaves the best hand, and that hand's value; memoised,
+        as ``hand_value`` depends on the attributes alone."""
+        known = self._best.get(hand)
         if known is None:
-            bonus = state.card_bonuses
-            known = max(
-                ((self._value_without(full, bonus[card]), -card) for card in set(hand)),
-            )
-            known = self._memo[hand] = (-known[1], known[0])
+            full, bonus = state.hand_attributes(hand), state.card_bonuses
+            value, card = max((self._value_without(full, bonus[c]), -c) for c in set(hand))
+            known = self._best[hand] = (-card, value)
         return known
 
+    def _takes_top(self, state: Any, hand: tuple[int, ...], top: int) -> bool:
+        """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
+        make a better hand (memoised by :meth:`choose_source`)."""
+        kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
+        takes = self._takes[hand, top] = kept != top and value > self.hand_value(
+            state.hand_attributes(hand)
+        )
+        return takes
+
     def choose_source(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if CHALLENGE in legal and (len(legal) == 1 or self.wants_challenge(state)):
+        if state.table is not self._table:
+            self._rescope(state)
+        if (
+            state.challenger < 0
+            and state.may_challenge()
+            and (state.must_challenge() or self.wants_challenge(state))
+        ):
             return CHALLENGE
-        top = state.discard_top
-        if DISCARD_PILE in legal and top is not None:
-            mine = state.attributes(state.player)
-            b = state.card_bonuses[top]
-            full = (mine[0] + b[0], mine[1] + b[1], mine[2] + b[2], mine[3] + b[3])
-            hand = tuple(sorted((*state.hands[state.player], top)))
-            kept, value = self._best_discard(state, hand, full)
-            if kept != top and value > self.hand_value(mine):
+        discard = state.discard
+        if discard:
+            hand, top = state.hands[state.player], discard[-1]
+            takes = self._takes.get((hand, top))
+            if takes is None:
+                takes = self._takes_top(state, hand, top)
+            if takes:
                 return DISCARD_PILE
-        return DECK if DECK in legal else legal[0]
+        return DECK if state.deck_drawable() else DISCARD_PILE
 
     def choose_discard(self, state: Any) -> Any:
-        full = state.attributes(state.player)
-        card, _ = self._best_discard(state, state.hands[state.player], full)
-        if state.rules.discard_drawn_card or card != state.drawn:
+        if state.table is not self._table:
+            self._rescope(state)
+        hand = state.hands[state.player]
+        card = self._best_discard(state, hand)[0]
+        if card != state.drawn or state.rules.discard_drawn_card:
             return card
-        legal = state.legal_actions()  # the card just drawn may have to stay
-        bonus = state.card_bonuses
+        legal = state.legal_actions()  # the card just drawn must stay
+        full, bonus = state.hand_attributes(hand), state.card_bonuses
         return max(legal, key=lambda c: (self._value_without(full, bonus[c]), -c))
 
     def choose_attack(self, state: Any) -> Any:
@@ -241,62 +277,50 @@ class HandAgent(DaggersAgent):
         attacker, defender = state.fight[0], state.fight[1]
         me = state.player
         victim = defender if me == attacker else attacker
-        hand = state.hands[victim]
-
-        def after(card: int) -> float:
-            return self._wound_if(state, me, victim, me == attacker, victim_hand=_minus(hand, card))
-
-        return max(state.legal_actions(), key=after)
+        mine, theirs = state.attributes(me), state.attributes(victim)
+        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
+        return max(
+            state.legal_actions(),
+            key=lambda card: _fight_chance(
+                mine, _minus(theirs, bonus[card]), me == attacker, threshold
+            ),
+        )
 
     # --------------------------------------------------------------- helpers
-    def _wound_if(
-        self,
-        state: Any,
-        me: int,
-        other: int,
-        attacking: bool,
-        *,
-        my_hand: Sequence[int] | None = None,
-        victim_hand: Sequence[int] | None = None,
-    ) -> float:
-        """My chance of the fight going my way (wounding, or not being wounded)."""
-        mine = state.hand_attributes(state.hands[me] if my_hand is None else my_hand)
-        theirs = state.hand_attributes(state.hands[other] if victim_hand is None else victim_hand)
-        threshold = state.rules.hit_threshold
-        if attacking:
-            return wound_chance(mine[3], theirs[2], theirs[1], threshold)
-        return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
-
     def _fight_value(
         self, state: Any, wildcards: tuple[int, ...], other: int, attacking: bool
     ) -> tuple[float, int]:
         """My fight chance if I discard ``wildcards`` and strip the opponent's most useful
         cards; ties prefer keeping wildcards (they also add +1 to every attribute)."""
-        me = state.player
-        mine = list(state.hands[me])
+        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
+        mine, theirs = state.attributes(state.player), state.attributes(other)
+        their_hand = list(state.hands[other])
         for card in wildcards:
-            mine = _minus(mine, card)
-        theirs = list(state.hands[other])
-        types = state.card_types.types
+            mine = _minus(mine, bonus[card])
         for _ in wildcards:
-            options = {c for c in theirs if state.rules.strip_wildcards or not types[c].is_wildcard}
+            options = sorted(state.strippable_types.intersection(their_hand))
             if not options:
                 break
             stripped = max(
-                sorted(options),
-                key=lambda c: self._wound_if(
-                    state, me, other, attacking, my_hand=mine, victim_hand=_minus(theirs, c)
-                ),
+                options,
+                key=lambda c: _fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold),
             )
-            theirs = _minus(theirs, stripped)
-        value = self._wound_if(state, me, other, attacking, my_hand=mine, victim_hand=theirs)
-        return (value, -len(wildcards))
+            their_hand.remove(stripped)
+            theirs = _minus(theirs, bonus[stripped])
+        return (_fight_chance(mine, theirs, attacking, threshold), -len(wildcards))
 
 
-def _minus(hand: Sequence[int], card: int) -> list[int]:
-    rest = list(hand)
-    rest.remove(card)
-    return rest
+def _minus(attributes: Attributes, bonus: Attributes) -> Attributes:
+    """Attributes without one card's ``bonus``."""
+    return (attributes[0] - bonus[0], attributes[1] - bonus[1], attributes[2] - bonus[2],
+            attributes[3] - bonus[3])  # fmt: skip
+
+
+def _fight_chance(mine: Attributes, theirs: Attributes, attacking: bool, threshold: int) -> float:
+    """My chance of the fight going my way (wounding them, or not being wounded)."""
+    if attacking:
+        return wound_chance(mine[3], theirs[2], theirs[1], threshold)
+    return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
 
 
 class FocusAgent(HandAgent):
@@ -368,6 +392,21 @@ STRATEGIES: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     **{cls.name: cls for cls in (FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)},
 }
+
+
+def choosers(agent: Any) -> dict[str, Callable[[Any], Any]]:
+    """What ``agent.act`` calls at each decision: a :class:`DaggersAgent`'s ``choose_*``
+    methods (unless it overrides ``act``), else ``act`` itself (the engine's fast path
+    calls these directly).
+
+    >>> choosers(FocusAgent())["discard"].__name__
+    'choose_discard'
+    >>> choosers(RandomAgent())["attack"].__name__
+    'act'
+    """
+    if isinstance(agent, DaggersAgent) and type(agent).act is DaggersAgent.act:
+        return agent.choosers
+    return dict.fromkeys(DECISIONS, agent.act)
 
 
 def strategy(spec: str) -> Callable[..., Any]:

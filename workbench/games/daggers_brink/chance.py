@@ -54,6 +54,8 @@ class SeededChance:
     The first block of die faces and of shuffle keys comes from one generator made
     at once; later blocks (long games) from generators keyed by (stream, block), so
     the i-th face never depends on the order in which faces and shuffles were asked.
+    A shuffle puts the cards in the order of its keys (ties, which have probability
+    about 2**-40, in card order); a whole block is sorted at once when first needed.
 
     Parameters
     ----------
@@ -63,7 +65,7 @@ class SeededChance:
         Largest number of cards ever shuffled at once.
     """
 
-    __slots__ = ("_faces", "_keys", "_orders", "_sequence", "_size")
+    __slots__ = ("_cards", "_decks", "_faces", "_keys", "_orders", "_sequence", "_size")
 
     def __init__(self, seed: int | np.random.SeedSequence | None, *, deck_size: int = 128):
         self._sequence = (
@@ -72,20 +74,17 @@ class SeededChance:
         self._size = deck_size
         rng = np.random.default_rng(self._sequence)
         self._faces: list[int] = rng.integers(1, 7, size=_FACE_BLOCK).tolist()
-        self._keys: list[np.ndarray] = []
-        self._orders: list[list[int]] = []
-        self._add_shuffles(rng)
+        self._keys: list[np.ndarray] = [rng.random((_SHUFFLE_BLOCK, deck_size))]
+        self._orders: list[np.ndarray | None] = [None]
+        # the decks of each block for the last full-size card tuple shuffled
+        self._cards: tuple[int, ...] = ()
+        self._decks: dict[int, list[list[int]]] = {}
 
     def _block_rng(self, stream: int, block: int) -> np.random.Generator:
         sequence = np.random.SeedSequence(
             self._sequence.entropy, spawn_key=(*self._sequence.spawn_key, stream, block)
         )
         return np.random.default_rng(sequence)
-
-    def _add_shuffles(self, rng: np.random.Generator) -> None:
-        keys = rng.random((_SHUFFLE_BLOCK, self._size))
-        self._keys.extend(keys)
-        self._orders.extend(np.argsort(keys, axis=1, kind="stable").tolist())
 
     def face(self, i: int) -> int:
         faces = self._faces
@@ -100,17 +99,41 @@ class SeededChance:
             self.face(start + count - 1)
         return self._faces[start : start + count]
 
+    def _full_orders(self, block: int) -> np.ndarray:
+        """Every full-deck shuffle of ``block``: each row's stable argsort of its keys.
+
+        Keys are multiples of 2**-53 below 1, so key * 2**53 is an exact integer; with the
+        card's place in its low bits every code is distinct, and a plain sort of the
+        codes is the stable argsort of the keys.
+        """
+        orders = self._orders[block]
+        if orders is None:
+            bits = self._size.bit_length()
+            codes = (self._keys[block] * float(1 << 53)).astype(np.int64) << bits
+            codes |= np.arange(self._size, dtype=np.int64)
+            codes.sort(axis=1)
+            orders = self._orders[block] = codes & ((1 << bits) - 1)
+        return orders
+
     def shuffled(self, j: int, cards: tuple[int, ...]) -> tuple[int, ...]:
-        while j >= len(self._orders):
-            self._add_shuffles(self._block_rng(1, len(self._orders) // _SHUFFLE_BLOCK))
+        block, row = divmod(j, _SHUFFLE_BLOCK)
+        while block >= len(self._keys):
+            rng = self._block_rng(1, len(self._keys))
+            self._keys.append(rng.random((_SHUFFLE_BLOCK, self._size)))
+            self._orders.append(None)
         n = len(cards)
         if n == self._size:
-            order = self._orders[j]
-        elif n < self._size:
-            order = np.argsort(self._keys[j][:n], kind="stable").tolist()
-        else:
-            raise RulesError(f"cannot shuffle {n} cards (deck_size is {self._size})")
-        return tuple(map(cards.__getitem__, order))
+            if cards is not self._cards:
+                self._cards, self._decks = cards, {}
+            decks = self._decks.get(block)
+            if decks is None:
+                table = np.asarray(cards)[self._full_orders(block)]
+                decks = self._decks[block] = table.tolist()
+            return tuple(decks[row])
+        if n < self._size:
+            order = np.argsort(self._keys[block][row][:n], kind="stable").tolist()
+            return tuple(map(cards.__getitem__, order))
+        raise RulesError(f"cannot shuffle {n} cards (deck_size is {self._size})")
 
 
 class ScriptedChance:

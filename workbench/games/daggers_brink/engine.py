@@ -15,6 +15,11 @@ Dice and shuffles come from the state's chance source (a seed or a script), so a
 seed fixes the whole game and scripted games test each rule. Seats are numbered
 clockwise: "the player to the left" of seat ``i`` is the next living seat ``i + 1``.
 
+``workbench.play.play_game`` (and so every tournament) plays a game through
+:meth:`DaggersBrink.play_fast`: the same transitions on one private state moved on in
+place, a copy per game instead of one per decision; tests play many seeded games
+both ways and find them equal.
+
 >>> game = DaggersBrink(4)
 >>> state = game.initial_state(seed=1)
 >>> state.decision, state.legal_actions()
@@ -39,47 +44,20 @@ from workbench.games.daggers_brink.actions import (
     Attack,
     Fight,
 )
+from workbench.games.daggers_brink.agents import DaggersAgent, choosers
 from workbench.games.daggers_brink.chance import Chance, SeededChance
 from workbench.games.daggers_brink.deck import Deck, load_deck
-from workbench.games.daggers_brink.phases import HANDLERS, start_game, without
+from workbench.games.daggers_brink.phases import HANDLERS, play_in_place, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from workbench.games.daggers_brink.summary import game_summary
+from workbench.games.daggers_brink.table import Table
+from workbench.play.agents import RandomAgent
 from workbench.play.protocol import TERMINAL, GameInfo
 
 __all__ = ["DaggersBrink", "DaggersState"]
 
-_MEMO_LIMIT = 1_000_000
-
-
-class _Setup:
-    """What never changes in a game (shared by every state of every game of one table)."""
-
-    __slots__ = (
-        "attributes", "bonus", "cards", "deck", "limits", "n", "rules", "strippable", "wild",
-    )  # fmt: skip
-
-    def __init__(self, n: int, rules: Rules, deck: Deck):
-        self.n, self.rules, self.deck = n, rules, deck
-        # draw turns after which a challenge is allowed / forced, by number of players alive
-        never = 1 << 62
-        self.limits = tuple(
-            (
-                rules.challenge_after_laps * alive,
-                max(rules.challenge_after_laps, rules.draw_lap_limit) * alive
-                if rules.draw_lap_limit
-                else never,
-            )
-            for alive in range(n + 1)
-        )
-        self.attributes: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-        self.bonus = deck.bonuses
-        self.cards = deck.cards()
-        self.wild = frozenset(deck.wildcards)
-        self.strippable = (
-            frozenset(range(len(deck.types)))
-            if rules.strip_wildcards
-            else frozenset(range(len(deck.types))) - self.wild
-        )
+#: Agents known to read the state only during ``act`` (so the fast path may reuse it).
+_SHARE_STATE = (DaggersAgent, RandomAgent)
 
 
 class DaggersBrink:
@@ -106,11 +84,24 @@ class DaggersBrink:
                 f"cards need at least {needed}"
             )
         self.info = GameInfo(name="daggers_brink", num_players=num_players, zero_sum=False)
-        self._setup = _Setup(num_players, self.rules, self.deck)
+        self._setup = Table(num_players, self.rules, self.deck)
 
     def summary(self, state: DaggersState) -> dict[str, Any]:
         """Figures of a finished game for balance studies (see :func:`game_summary`)."""
         return game_summary(state)
+
+    def play_fast(
+        self, state: DaggersState, agents: Sequence[Any], *, max_plies: int | None = None
+    ) -> tuple[DaggersState, int] | None:
+        """Play a whole game without a state copy per decision (see :func:`play_in_place`),
+        for this package's agents and ``RandomAgent``; ``None`` (decline) for others.
+
+        ``workbench.play.play_game`` uses it; the result is the step loop's, decision by
+        decision (a test plays many seeded games both ways).
+        """
+        if not all(isinstance(agent, _SHARE_STATE) for agent in agents):
+            return None
+        return play_in_place(state, [choosers(agent) for agent in agents], max_plies)
 
     def heuristic(self, state: DaggersState) -> tuple[float, ...]:
         """Each seat's share of the combat tokens still in play."""
@@ -126,7 +117,7 @@ class DaggersBrink:
         """
         n = self.info.num_players
         state = object.__new__(DaggersState)
-        state._s, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
+        state.table, state._log, state.tokens = self._setup, None, (self.rules.starting_tokens,) * n
         state._c = chance or SeededChance(seed, deck_size=self.deck.size)
         state.round = state.dice = state.shuffles = state.draw_turns = 0
         state.winner, state.fight, state.strips, state.firsts = None, None, (), (0,) * n
@@ -135,13 +126,16 @@ class DaggersBrink:
 
 
 class DaggersState:
-    """One decision point of a game; immutable (``apply`` returns a new state)."""
+    """One decision point of a game; immutable (``apply`` returns a new state).
+
+    ``table`` (a :class:`~workbench.games.daggers_brink.table.Table`) is what never
+    changes in the game: seats, rules, deck and what follows from them.
+    """
 
     __slots__ = (
         "_c",
         "_log",
-        "_s",
-        "attrs",
+        "challenge_turns",
         "challenger",
         "dealer",
         "decision",
@@ -160,6 +154,8 @@ class DaggersState:
         "round",
         "shuffles",
         "strips",
+        "table",
+        "to_the_left",
         "tokens",
         "turn",
         "winner",
@@ -179,17 +175,17 @@ class DaggersState:
     def returns(self) -> tuple[float, ...]:
         """Share of the win: 1 for the last player standing (a time-out splits it)."""
         if self.decision:
-            return (0.0,) * self._s.n
+            return (0.0,) * self.table.n
         alive = [t > 0 for t in self.tokens]
         share = 1.0 / sum(alive)
         return tuple(share if a else 0.0 for a in alive)
 
     def legal_actions(self) -> list:
-        decision, s = self.decision, self._s
+        decision, s = self.decision, self.table
         if decision == "source":
             if self.challenger >= 0:
                 return self._draws() + ([STAND] if s.rules.pass_after_challenge else [])
-            if self._must_challenge():
+            if self.must_challenge():
                 return [CHALLENGE]
             return self._draws() + ([CHALLENGE] if self.may_challenge() else [])
         if decision == "discard":
@@ -219,7 +215,7 @@ class DaggersState:
         )  # fmt: skip
 
     def render(self) -> str:
-        names = self._s.deck.names
+        names = self.table.deck.names
         lines = [f"round {self.round}, dealer seat {self.dealer}, {self.decision or 'game over'}"]
         for seat, hand in enumerate(self.hands):
             mark = ">" if self.decision and seat == self.player else " "
@@ -236,21 +232,21 @@ class DaggersState:
     @property
     def rules(self) -> Rules:
         """The rules this game is played under."""
-        return self._s.rules
+        return self.table.rules
 
     @property
     def card_types(self) -> Deck:
         """The deck's card types (``hands`` hold indices into ``card_types.types``)."""
-        return self._s.deck
+        return self.table.deck
 
     @property
     def card_bonuses(self) -> tuple[tuple[int, int, int, int], ...]:
         """Bonus (speed, health, defend, attack) of each card type."""
-        return self._s.bonus
+        return self.table.bonus
 
     @property
     def num_players(self) -> int:
-        return self._s.n
+        return self.table.n
 
     @property
     def discard_top(self) -> int | None:
@@ -259,27 +255,21 @@ class DaggersState:
 
     def attributes(self, seat: int) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of ``seat``'s current hand."""
-        return self.attrs[seat]
+        return self.table.attributes[self.hands[seat]]
+
+    @property
+    def attrs(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Every seat's (speed, health, defend, attack)."""
+        return tuple(map(self.table.attributes.__getitem__, self.hands))
 
     def hand_attributes(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
         """(speed, health, defend, attack) of any hand (card type indices)."""
-        memo = self._s.attributes
-        if type(hand) is tuple:
-            known = memo.get(hand)
-            if known is not None:
-                return known
-        base = self._s.rules.base_attribute
-        sp = he = de = at = base
-        bonus = self._s.bonus
-        for card in hand:
-            b = bonus[card]
-            sp += b[0]
-            he += b[1]
-            de += b[2]
-            at += b[3]
-        if type(hand) is tuple and len(memo) < _MEMO_LIMIT:
-            memo[hand] = (sp, he, de, at)
-        return (sp, he, de, at)
+        return self.table.attributes.of(hand)
+
+    @property
+    def strippable_types(self) -> frozenset[int]:
+        """Card types a discarded wildcard may strip (all, or all but wildcards)."""
+        return self.table.strippable
 
     def alive(self) -> list[int]:
         """Seats that still hold a combat token."""
@@ -302,8 +292,8 @@ class DaggersState:
         new = object.__new__(DaggersState)
         new._c = self._c
         new._log = self._log
-        new._s = self._s
-        new.attrs = self.attrs
+        new.table = self.table
+        new.challenge_turns = self.challenge_turns
         new.challenger = self.challenger
         new.dealer = self.dealer
         new.decision = self.decision
@@ -322,15 +312,19 @@ class DaggersState:
         new.round = self.round
         new.shuffles = self.shuffles
         new.strips = self.strips
+        new.to_the_left = self.to_the_left
         new.tokens = self.tokens
         new.turn = self.turn
         new.winner = self.winner
         new.wounded = self.wounded
         return new
 
+    def deck_drawable(self) -> bool:
+        """Whether a card can be drawn from the deck (it holds one, or can be refilled)."""
+        return self.deck_pos < len(self.deck) or len(self.discard) >= 2
+
     def _draws(self) -> list[str]:
-        refillable = self.deck_pos < len(self.deck) or len(self.discard) >= 2
-        return [DECK, DISCARD_PILE] if refillable else [DISCARD_PILE]
+        return [DECK, DISCARD_PILE] if self.deck_drawable() else [DISCARD_PILE]
 
     def _source_is_legal(self, action: Any) -> bool:
         if action == DECK:
@@ -342,66 +336,73 @@ class DaggersState:
         elif action == CHALLENGE:
             return self.challenger < 0 and self.may_challenge()
         elif action == STAND:
-            return self.challenger >= 0 and self._s.rules.pass_after_challenge
+            return self.challenger >= 0 and self.table.rules.pass_after_challenge
         else:
             return False
-        return self.challenger >= 0 or not self._must_challenge()
+        return self.challenger >= 0 or not self.must_challenge()
 
     def may_challenge(self) -> bool:
         """Whether the player to draw may challenge (enough laps of the draw phase passed)."""
-        tokens = self.tokens
-        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][0]
+        return self.turn >= self.challenge_turns[0]
 
-    def _must_challenge(self) -> bool:
-        tokens = self.tokens
-        return self.turn >= self._s.limits[len(tokens) - tokens.count(0)][1]
+    def must_challenge(self) -> bool:
+        """Whether the player to draw must challenge (the draw phase's lap limit is reached)."""
+        return self.turn >= self.challenge_turns[1]
 
     def _discardable(self) -> tuple[int, ...]:
         hand = self.hands[self.player]
-        if self._s.rules.discard_drawn_card or self.drawn < 0:
+        if self.table.rules.discard_drawn_card or self.drawn < 0:
             return hand
         return without(hand, self.drawn)
 
     def targets(self, seat: int) -> list[int]:
         """Seats ``seat`` may attack now (living, not itself, not wounded if they sit out)."""
-        sit_out = self._s.rules.wounded_sit_out
+        sit_out = self.table.rules.wounded_sit_out
         return [
             t
             for t, tokens in enumerate(self.tokens)
             if tokens and t != seat and not (sit_out and self.wounded >> t & 1)
         ]
 
+    def has_target(self, seat: int) -> bool:
+        """Whether ``seat`` has anyone to attack now (see :meth:`targets`)."""
+        sit_out, wounded = self.table.rules.wounded_sit_out, self.wounded
+        for t, tokens in enumerate(self.tokens):
+            if tokens and t != seat and not (sit_out and wounded >> t & 1):
+                return True
+        return False
+
     def wildcard_choices(self, seat: int) -> list[tuple[int, ...]]:
         """Sets of wildcards ``seat`` may discard in a fight (always including none)."""
-        if self._s.wild.isdisjoint(self.hands[seat]):
+        if self.table.wild.isdisjoint(self.hands[seat]):
             return [()]
-        held = tuple(c for c in self.hands[seat] if c in self._s.wild)
-        most = min(len(held), self._s.rules.wildcards_per_fight)
+        held = tuple(c for c in self.hands[seat] if c in self.table.wild)
+        most = min(len(held), self.table.rules.wildcards_per_fight)
         return sorted({combo for k in range(most + 1) for combo in combinations(held, k)})
 
     def _attacks(self) -> list:
         choices = self.wildcard_choices(self.player)
         attacks = [_attack(t, w) for t in self.targets(self.player) for w in choices]
-        return [PASS, *attacks] if self._s.rules.attack_optional or not attacks else attacks
+        return [PASS, *attacks] if self.table.rules.attack_optional or not attacks else attacks
 
     def _attack_is_legal(self, action: Any) -> bool:
         if action == PASS:
-            return self._s.rules.attack_optional or not self.targets(self.player)
+            return self.table.rules.attack_optional or not self.targets(self.player)
         if not (isinstance(action, tuple) and len(action) == 2):
             return False
         target, wildcards = action
         return (
-            target in range(self._s.n)
+            target in range(self.table.n)
             and target != self.player
             and self.tokens[target] > 0
-            and not (self._s.rules.wounded_sit_out and self.wounded >> target & 1)
+            and not (self.table.rules.wounded_sit_out and self.wounded >> target & 1)
             and (wildcards == () or wildcards in self.wildcard_choices(self.player))
         )
 
     def _strippable(self) -> list[int]:
         attacker, defender = self.fight[0], self.fight[1]
         victim = attacker if self.player == defender else defender
-        return [c for c in self.hands[victim] if c in self._s.strippable]
+        return [c for c in self.hands[victim] if c in self.table.strippable]
 
 
 _ATTACKS: dict[tuple[int, tuple[int, ...]], Attack] = {}

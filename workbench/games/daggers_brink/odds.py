@@ -17,7 +17,7 @@ Fraction(5, 16)
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pandas as pd
 
@@ -88,7 +88,7 @@ def wound_probability(attack: int, defend: int, health: int, *, threshold: int =
     return remaining_hits_distribution(attack, defend, threshold=threshold).at_least(health)
 
 
-@lru_cache(maxsize=65536)
+@cache
 def wound_chance(attack: int, defend: int, health: int, threshold: int = 4) -> float:
     """:func:`wound_probability` as a float, cached (for agents deciding in simulations)."""
     return float(wound_probability(attack, defend, health, threshold=threshold))

@@ -1,26 +1,32 @@
 """How a Daggers Brink game moves on: the deal, the draw phase, combat and the next round.
 
 Every function here works on a *fresh copy* made by ``DaggersState.apply`` (or
-on the state being built by ``initial_state``) and moves it to the next decision
+on the state being built by ``initial_state``, or on the one private copy that
+:func:`play_in_place` moves through a whole game) and moves it to the next decision
 of some player, doing everything automatic on the way: shuffling, dealing,
 reshuffling the discard pile, roll-offs, rolling and resolving fights, passing
 the deal. The rule each step implements is named in its docstring; the knobs
-are fields of :class:`~workbench.games.daggers_brink.rules.Rules`.
+are fields of :class:`~workbench.games.daggers_brink.rules.Rules`. Containers in
+the state (hands, piles, tokens) are tuples, replaced and never changed, so a copy
+shares them safely.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from workbench.errors import IllegalMoveError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, PASS, STAND, Fight
+from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Fight
 from workbench.play.protocol import TERMINAL
 
-__all__ = ["HANDLERS", "left_of", "start_game", "without"]
+__all__ = ["HANDLERS", "left_of", "play_in_place", "start_game", "without"]
 
 _ROLL_OFF_DICE = 4
+#: ``Fight(*fields)`` without the Python-level ``__new__`` of a named tuple.
+_new_fight = tuple.__new__
 
 
 def left_of(seat: int, tokens: Sequence[int]) -> int:
@@ -42,41 +48,50 @@ def without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _seats_from_left_of_dealer(s: Any) -> list[int]:
-    seats, seat = [], s.dealer
-    for _ in range(sum(1 for t in s.tokens if t)):
-        seat = left_of(seat, s.tokens)
-        seats.append(seat)
-    return seats
+    """Living seats clockwise from the dealer's left (the dealer last)."""
+    tokens = s.tokens
+    return [seat for seat in s.table.clockwise[s.dealer] if tokens[seat]]
 
 
-def _change_hand(s: Any, seat: int, card: int, sign: int) -> None:
-    """Add (``sign`` 1) or remove (-1) one ``card`` from ``seat``'s hand, attributes too."""
-    hand = s.hands[seat]
-    if sign > 0:
-        i = bisect_right(hand, card)
-        hand = (*hand[:i], card, *hand[i:])
-    else:
-        hand = without(hand, card)
-    sp, he, de, at = s.attrs[seat]
-    b = s._s.bonus[card]
-    attrs = (sp + sign * b[0], he + sign * b[1], de + sign * b[2], at + sign * b[3])
-    s.hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
-    s.attrs = (*s.attrs[:seat], attrs, *s.attrs[seat + 1 :])
+def _add_card(s: Any, seat: int, card: int) -> None:
+    """Put ``card`` into ``seat``'s hand (hands are sorted tuples)."""
+    hands = list(s.hands)
+    hand = hands[seat]
+    i = bisect_right(hand, card)
+    hands[seat] = (*hand[:i], card, *hand[i:])
+    s.hands = tuple(hands)
+
+
+def _remove_card(s: Any, seat: int, card: int) -> None:
+    """Take one ``card`` out of ``seat``'s hand."""
+    hands = list(s.hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    s.hands = tuple(hands)
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
-    """Order ``seats`` by 4d6 totals, highest first; tied totals roll again among themselves.
+    """Order ``seats`` by 4d6 totals (each seat's dice in turn), highest first; tied totals
+    roll again among themselves while their places are among the first ``places``."""
+    faces = s._c.faces(s.dice, _ROLL_OFF_DICE * len(seats))
+    s.dice += _ROLL_OFF_DICE * len(seats)
+    totals = {
+        seat: sum(faces[_ROLL_OFF_DICE * i : _ROLL_OFF_DICE * (i + 1)])
+        for i, seat in enumerate(seats)
+    }
+    return _ranked(s, seats, totals, places)
 
-    Only ties that matter for the first ``places`` places are rolled again.
-    """
-    chance = s._c
-    totals = {}
-    for seat in seats:
-        totals[seat] = sum(chance.faces(s.dice, _ROLL_OFF_DICE))
-        s.dice += _ROLL_OFF_DICE
-    ranked: list[int] = []
-    for total in sorted(set(totals.values()), reverse=True):
-        group = [seat for seat in seats if totals[seat] == total]
+
+def _ranked(s: Any, seats: list[int], value: dict[int, int], places: int) -> list[int]:
+    """``seats`` by ``value``, highest first; tied seats keep their order, or :func:`roll_off`
+    while their places are among the first ``places``."""
+    ranked = sorted(seats, key=value.__getitem__, reverse=True)  # stable: ties keep their order
+    if not places or len(set(value.values())) == len(seats):
+        return ranked
+    tied_groups, ranked = groupby(ranked, value.__getitem__), []
+    for _, tied in tied_groups:
+        group = list(tied)
         if len(group) > 1 and len(ranked) < places:
             group = roll_off(s, group, places - len(ranked))
         ranked += group
@@ -85,8 +100,8 @@ def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
 
 def start_game(s: Any) -> None:
     """The first dealer rolls highest on 4d6 (or is seat 0); then the first round is dealt."""
-    rules = s._s.rules
-    s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s._s.n)), 1)[0]
+    rules = s.table.rules
+    s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s.table.n)), 1)[0]
     start_round(s)
 
 
@@ -98,7 +113,7 @@ def start_round(s: Any) -> None:
     """Shuffle every card, deal the hand size to each living player one card at a time from
     the dealer's left, turn the next card face up as the discard pile; the dealer's left
     neighbour draws first. Past ``max_rounds`` the game ends with the survivors sharing."""
-    setup = s._s
+    setup = s.table
     if setup.rules.max_rounds and s.round >= setup.rules.max_rounds:
         _end(s, None)
         return
@@ -111,9 +126,13 @@ def start_round(s: Any) -> None:
     for j, seat in enumerate(seats):  # one card at a time, round the table
         hands[seat] = tuple(sorted(deck[j:dealt:k]))
     s.hands = tuple(hands)
-    s.attrs = tuple(s.hand_attributes(h) for h in hands)
     s.discard, s.deck, s.deck_pos = (deck[dealt],), deck, dealt + 1
     s.turn, s.challenger, s.drawn = 0, -1, -1
+    to_the_left = list(range(setup.n))  # the next living seat of each living seat
+    for seat, neighbour in zip(seats, seats[1:] + seats[:1], strict=True):
+        to_the_left[seat] = neighbour
+    s.to_the_left = tuple(to_the_left)
+    s.challenge_turns = setup.challenge_turns[len(seats)]  # draw turns after which one may / must
     s.order, s.order_pos, s.wounded = (), -1, 0
     s.player, s.decision = seats[0], "source"
 
@@ -129,7 +148,7 @@ def refill(s: Any) -> None:
 def _next_drawer(s: Any) -> None:
     """Play passes left; when it reaches the challenger again, combat begins."""
     s.turn += 1
-    seat = left_of(s.player, s.tokens)
+    seat = s.to_the_left[s.player]
     if seat == s.challenger:
         _start_combat(s)
     else:
@@ -139,23 +158,20 @@ def _next_drawer(s: Any) -> None:
 def _start_combat(s: Any) -> None:
     """Combat order: highest Speed first, fixed now; equal Speeds roll off (or sit in order)."""
     seats = _seats_from_left_of_dealer(s)
-    speed = {seat: s.attributes(seat)[0] for seat in seats}
-    order: list[int] = []
-    for value in sorted(set(speed.values()), reverse=True):
-        group = [seat for seat in seats if speed[seat] == value]
-        if len(group) > 1 and s._s.rules.speed_tie_break == "roll":
-            group = roll_off(s, group, len(group))
-        order += group
+    attributes, hands = s.table.attributes, s.hands
+    speed = {seat: attributes[hands[seat]][0] for seat in seats}
+    order = _ranked(s, seats, speed, len(seats) if s.table.rules.speed_tie_break == "roll" else 0)
     s.order, s.order_pos, s.drawn = tuple(order), -1, -1
-    first = order[0]
-    s.firsts = (*s.firsts[:first], s.firsts[first] + 1, *s.firsts[first + 1 :])
+    firsts = list(s.firsts)
+    firsts[order[0]] += 1
+    s.firsts = tuple(firsts)
     _next_attacker(s)
 
 
 def _next_attacker(s: Any) -> None:
     """The next player in combat order who may attack and has someone to attack; after the
     last, the deal passes left and a new round begins."""
-    sit_out = s._s.rules.wounded_sit_out
+    sit_out = s.table.rules.wounded_sit_out
     while True:
         s.order_pos += 1
         if s.order_pos >= len(s.order):
@@ -165,7 +181,7 @@ def _next_attacker(s: Any) -> None:
         seat = s.order[s.order_pos]
         if not s.tokens[seat] or (sit_out and s.wounded >> seat & 1):
             continue
-        if s.targets(seat):
+        if s.has_target(seat):
             s.player, s.decision = seat, "attack"
             return
 
@@ -174,23 +190,21 @@ def _resolve(s: Any) -> None:
     """Attack dice against defend dice; each block cancels a hit; remaining hits >= Health
     wound: the defender loses a token (and is out of the game at zero)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
-    setup = s._s
-    threshold = setup.rules.hit_threshold
-    attack = s.attributes(attacker)[3]
-    _, health, defend, _ = s.attributes(defender)
-    attack_faces = tuple(s._c.faces(s.dice, attack))
-    defend_faces = tuple(s._c.faces(s.dice + attack, defend))
+    attributes = s.table.attributes
+    attack = attributes[s.hands[attacker]][3]
+    _, health, defend, _ = attributes[s.hands[defender]]
+    faces = s._c.faces(s.dice, attack + defend)
+    attack_faces, defend_faces = tuple(faces[:attack]), tuple(faces[attack:])
     s.dice += attack + defend
-    succeeds = threshold.__le__
-    hits = sum(map(succeeds, attack_faces))
-    blocks = sum(map(succeeds, defend_faces))
+    succeeds = s.table.rules.hit_threshold.__le__
+    hits, blocks = sum(map(succeeds, attack_faces)), sum(map(succeeds, defend_faces))
     remaining = hits - blocks if hits > blocks else 0
     wounded = remaining >= health
     rank = s.order.index(defender)
-    record = Fight(
+    record = _new_fight(Fight, (
         s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces,
         remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild, defender_wild,
-    )  # fmt: skip
+    ))  # fmt: skip
     s._log = (record, s._log)
     s.fight, s.strips = None, ()
     if wounded:
@@ -219,7 +233,7 @@ def _start_strips(s: Any) -> None:
     """Each discarded wildcard strips one card; the defender chooses first (a knob)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
     first, second = (defender,) * defender_wild, (attacker,) * attacker_wild
-    if not s._s.rules.defender_strips_first:
+    if not s.table.rules.defender_strips_first:
         first, second = second, first
     s.strips = first + second
     _next_strip(s)
@@ -227,7 +241,7 @@ def _start_strips(s: Any) -> None:
 
 def _discard_wildcards(s: Any, seat: int, wildcards: tuple[int, ...]) -> None:
     for card in wildcards:
-        _change_hand(s, seat, card, -1)
+        _remove_card(s, seat, card)
     s.discard += wildcards
 
 
@@ -243,32 +257,30 @@ def _on_source(s: Any, action: Any) -> None:
     if not s._source_is_legal(action):
         raise _illegal(s, action)
     s.draw_turns += 1
-    if action == CHALLENGE:
-        s.challenger = s.player
-        _next_drawer(s)
-        return
-    if action == STAND:
-        _next_drawer(s)
-        return
     if action == DECK:
         if s.deck_pos >= len(s.deck):
             refill(s)
         card = s.deck[s.deck_pos]
         s.deck_pos += 1
-        if s.deck_pos >= len(s.deck) and s._s.rules.reshuffle == "when depleted":
+        if s.deck_pos >= len(s.deck) and s.table.rules.reshuffle == "when depleted":
             refill(s)
-    else:
+    elif action == DISCARD_PILE:
         card = s.discard[-1]
         s.discard = s.discard[:-1]
+    else:  # a challenge, or standing pat
+        if action == CHALLENGE:
+            s.challenger = s.player
+        _next_drawer(s)
+        return
     s.drawn = card
-    _change_hand(s, s.player, card, 1)
+    _add_card(s, s.player, card)
     s.decision = "discard"
 
 
 def _on_discard(s: Any, card: Any) -> None:
     if card not in s._discardable():
         raise _illegal(s, card)
-    _change_hand(s, s.player, card, -1)
+    _remove_card(s, s.player, card)
     s.discard += (card,)
     s.drawn = -1
     _next_drawer(s)
@@ -282,12 +294,15 @@ def _on_attack(s: Any, action: Any) -> None:
         _next_attacker(s)
         return
     target, wildcards = action
-    _discard_wildcards(s, s.player, wildcards)
+    if wildcards:
+        _discard_wildcards(s, s.player, wildcards)
     s.fight = (s.player, target, len(wildcards), 0)
-    if s._s.rules.wildcards_per_fight and not s._s.wild.isdisjoint(s.hands[target]):
+    if s.table.rules.wildcards_per_fight and not s.table.wild.isdisjoint(s.hands[target]):
         s.player, s.decision = target, "wildcards"
-    else:
+    elif wildcards:
         _start_strips(s)
+    else:
+        _resolve(s)
 
 
 def _on_wildcards(s: Any, wildcards: Any) -> None:
@@ -304,7 +319,7 @@ def _on_strip(s: Any, card: Any) -> None:
         raise _illegal(s, card)
     attacker, defender = s.fight[0], s.fight[1]
     victim = attacker if s.player == defender else defender
-    _change_hand(s, victim, card, -1)
+    _remove_card(s, victim, card)
     s.discard += (card,)
     s.strips = s.strips[1:]
     _next_strip(s)
@@ -318,3 +333,22 @@ HANDLERS: dict[str, Callable[[Any, Any], None]] = {
     "wildcards": _on_wildcards,
     "strip": _on_strip,
 }
+
+
+def play_in_place(
+    state: Any, choosers: Sequence[Mapping[str, Callable[[Any], Any]]], max_plies: int | None
+) -> tuple[Any, int]:
+    """Play from ``state`` (left unchanged) to the end, or ``max_plies`` decisions, moving
+    one private copy on with the same transitions as ``apply`` (no copy per decision).
+
+    ``choosers[seat][decision](state)`` is the action of the agent in ``seat`` (its
+    ``act``, or the method ``act`` would dispatch to). The agents are shown that one
+    copy at every decision, so they must not keep it past the call.
+    """
+    s = state._copy()
+    plies, limit = 0, -1 if max_plies is None else max_plies
+    while s.decision and plies != limit:
+        decision = s.decision
+        HANDLERS[decision](s, choosers[s.player][decision](s))
+        plies += 1
+    return s, plies

@@ -60,41 +60,44 @@ def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[boo
     >>> decisive_attributes(fight, threshold=4, base=1)  # 1 attack die: 1 hit < health 2
     (True, False, False)
     """
-    hits = [f >= threshold for f in fight.attack_faces]
-    blocks = [f >= threshold for f in fight.defend_faces]
-
-    def wounds(attack: int, defend: int, health: int) -> bool:
-        return max(0, sum(hits[:attack]) - sum(blocks[:defend])) >= health
-
-    actual = fight.wounded
+    succeeds = threshold.__le__
+    attack_faces, defend_faces = fight.attack_faces, fight.defend_faces
+    hits, blocks = sum(map(succeeds, attack_faces)), sum(map(succeeds, defend_faces))
+    # the first dice of each roll are what the base attribute rolls
+    base_hits = sum(map(succeeds, attack_faces[:base]))
+    base_blocks = sum(map(succeeds, defend_faces[:base]))
+    health, actual = fight.health, fight.wounded
     return (
-        wounds(min(base, fight.attack), fight.defend, fight.health) != actual,
-        wounds(fight.attack, min(base, fight.defend), fight.health) != actual,
-        wounds(fight.attack, fight.defend, min(base, fight.health)) != actual,
+        ((base_hits - blocks if base_hits > blocks else 0) >= health) != actual,
+        ((hits - base_blocks if hits > base_blocks else 0) >= health) != actual,
+        ((hits - blocks if hits > blocks else 0) >= min(base, health)) != actual,
     )
 
 
 def game_summary(state: Any) -> dict[str, Any]:
     """The figures of a finished (or stopped) game, named as in :data:`FIGURES`."""
-    rules = state.rules
+    threshold, base = state.rules.hit_threshold, state.rules.base_attribute
     fights = state.fights()
-    figures = dict.fromkeys(FIGURES, 0)
-    figures.update(rounds=state.round, draw_turns=state.draw_turns, fights=len(fights))
+    by_attack = by_defend = by_health = fights_first = 0
+    wounds = before_acting = wounds_first = wounded_first = 0
     for fight in fights:
-        attack, defend, health = decisive_attributes(
-            fight, threshold=rules.hit_threshold, base=rules.base_attribute
-        )
-        figures["decided_by_attack"] += attack
-        figures["decided_by_defend"] += defend
-        figures["decided_by_health"] += health
-        figures["fights_first"] += fight.attacker_rank == 0
+        attack, defend, health = decisive_attributes(fight, threshold=threshold, base=base)
+        by_attack += attack
+        by_defend += defend
+        by_health += health
+        first = fight.attacker_rank == 0
+        fights_first += first
         if fight.wounded:
-            figures["wounds"] += 1
-            figures["wounds_before_acting"] += not fight.defender_had_acted
-            figures["wounds_first"] += fight.attacker_rank == 0
-            figures["wounded_first"] += fight.defender_rank == 0
+            wounds += 1
+            before_acting += not fight.defender_had_acted
+            wounds_first += first
+            wounded_first += fight.defender_rank == 0
     most = max(state.firsts)
     leaders = [seat for seat, count in enumerate(state.firsts) if count == most]
-    figures["first_most_won"] = int(len(leaders) == 1 and state.winner == leaders[0])
-    figures["time_out"] = int(state.is_terminal() and state.winner is None)
-    return figures
+    values = (
+        state.round, state.draw_turns, len(fights), wounds, by_attack, by_defend, by_health,
+        before_acting, fights_first, wounds_first, wounded_first,
+        int(len(leaders) == 1 and state.winner == leaders[0]),
+        int(state.is_terminal() and state.winner is None),
+    )  # fmt: skip
+    return dict(zip(FIGURES, values, strict=True))
