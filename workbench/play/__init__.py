@@ -38,6 +38,7 @@ from workbench.play.protocol import (
     Game,
     GameInfo,
     HasHeuristic,
+    HasSuccessorKeys,
     HasSummary,
     State,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "GameRecord",
     "GreedyAgent",
     "HasHeuristic",
+    "HasSuccessorKeys",
     "HasSummary",
     "MCTSAgent",
     "MaxNAgent",

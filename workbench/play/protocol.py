@@ -45,6 +45,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "HasHeuristic",
+    "HasSuccessorKeys",
     "HasSummary",
     "State",
 ]
@@ -156,4 +157,32 @@ class HasSummary(Protocol):
 
     def summary(self, state: State) -> Mapping[str, Any]:
         """Named figures (numbers or short strings) of the final ``state`` of a game."""
+        ...
+
+
+@runtime_checkable
+class HasSuccessorKeys(Protocol):
+    """A game that lists a position's successors by key, without making state objects.
+
+    Optional. When a game has it, the enumeration behind the exact solvers
+    (:func:`~workbench.play.statespace.state_graph`, and so
+    :func:`~workbench.play.solve.solve`) works on keys alone and asks for a state only
+    at terminal and chance positions (for their returns and probabilities). It must
+    describe the same graph as the states do: a test can compare
+    ``state_graph(game)`` with the enumeration of a wrapper that hides the hook.
+    Implement it from the game's own move generation, where making and checking a
+    state object per move would dominate the cost.
+    """
+
+    def successor_keys(self, key: Hashable) -> tuple[int, Sequence[Hashable]]:
+        """``(player, keys)`` for the position whose :meth:`State.key` is ``key``.
+
+        ``player`` is what ``current_player()`` returns there; ``keys`` are the keys of
+        the positions after each legal action (at a chance node: each outcome), in the
+        order of ``legal_actions()`` (``chance_outcomes()``); empty at a terminal position.
+        """
+        ...
+
+    def state_from_key(self, key: Hashable) -> State:
+        """The state whose :meth:`State.key` is ``key``."""
         ...
