@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -35,9 +35,6 @@ from workbench.play.agents import Seed, python_random
 from workbench.play.protocol import CHANCE, TERMINAL, Game, HasSuccessorKeys, State
 
 __all__ = ["StateGraph", "estimate_state_count", "state_graph"]
-
-#: ``expand(node) -> (player, child keys, child nodes)``; a node is a state or a key.
-Expand = Callable[[Any], tuple[int, Sequence[Hashable], Sequence[Any]]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,37 +103,40 @@ def state_graph(
     return graph
 
 
-def _node_functions(game: Game) -> tuple[Expand, Callable[[Any], State], Callable[[State], Any]]:
-    """``(expand, state_of, node_of)``: nodes are keys with the hook, else states."""
+class _Nodes(NamedTuple):
+    """How to walk a game's graph: on keys when it has the successor-keys hook, else on states."""
+
+    keyed: bool
+    #: ``expand(node) -> (player, child nodes)``.
+    expand: Callable[[Any], tuple[int, Sequence[Any]]]
+    key_of: Callable[[Any], Hashable]
+    state_of: Callable[[Any], State]
+    node_of: Callable[[State], Any]
+
+
+def _nodes(game: Game) -> _Nodes:
     if isinstance(game, HasSuccessorKeys):
-        successor_keys = game.successor_keys
-
-        def expand_key(key: Hashable) -> tuple[int, Sequence[Hashable], Sequence[Any]]:
-            player, keys = successor_keys(key)
-            return player, keys, keys
-
-        return expand_key, game.state_from_key, _key_of
-    return _expand_state, _same, _same
+        return _Nodes(True, game.successor_keys, _same, game.state_from_key, _key_of)
+    return _Nodes(False, _expand_state, _key_of, _same, _same)
 
 
-def _expand_state(state: State) -> tuple[int, Sequence[Hashable], Sequence[State]]:
+def _expand_state(state: State) -> tuple[int, Sequence[State]]:
     player = state.current_player()
     if player == TERMINAL:
-        return player, (), ()
+        return player, ()
     if player == CHANCE:
         moves: Sequence = [outcome for outcome, _ in state.chance_outcomes()]
     else:
         moves = state.legal_actions()
-    children = [state.apply(move) for move in moves]
-    return player, [child.key() for child in children], children
+    return player, [state.apply(move) for move in moves]
 
 
 def _key_of(state: State) -> Hashable:
     return state.key()
 
 
-def _same(state: State) -> State:
-    return state
+def _same(node: Any) -> Any:
+    return node
 
 
 def _breadth_first(
@@ -147,7 +147,7 @@ def _breadth_first(
     Returns ``(graph, index, frontier)``: the graph when it is complete (else None),
     the keys found, and the nodes found but not yet expanded.
     """
-    expand, state_of, node_of = _node_functions(game)
+    keyed, expand, _, state_of, node_of = _nodes(game)
     index: dict[Hashable, int] = {start.key(): 0}
     frontier = deque([node_of(start)])
     players: list[int] = []
@@ -155,21 +155,32 @@ def _breadth_first(
     targets: list[int] = []
     probabilities: dict[int, list] = {}
     returns: dict[int, tuple[float, ...]] = {}
+    lookup, pop, push, add_target = index.get, frontier.popleft, frontier.append, targets.append
     while frontier:
-        node = frontier.popleft()
+        node = pop()
         number = len(players)
-        player, keys, children = expand(node)
+        player, children = expand(node)
         players.append(player)
         if player == TERMINAL:
             returns[number] = tuple(state_of(node).returns())
         elif player == CHANCE:
             probabilities[number] = [p for _, p in state_of(node).chance_outcomes()]
-        for key, child in zip(keys, children, strict=True):
-            found = index.get(key)
-            if found is None:
-                found = index[key] = len(index)
-                frontier.append(child)
-            targets.append(found)
+        # The hot loop, written out for keys and for states: no call per edge.
+        if keyed:
+            for key in children:
+                found = lookup(key)
+                if found is None:
+                    found = index[key] = len(index)
+                    push(key)
+                add_target(found)
+        else:
+            for child in children:
+                key = child.key()
+                found = lookup(key)
+                if found is None:
+                    found = index[key] = len(index)
+                    push(child)
+                add_target(found)
         offsets.append(len(targets))
         if len(index) > limit:
             return None, index, frontier
@@ -259,11 +270,11 @@ def _estimate(
     graph, index, frontier = _breadth_first(game, start, exact_states)
     if graph is not None or not frontier:
         return len(index), graph
-    expand = _node_functions(game)[0]
+    nodes = _nodes(game)
     rng = python_random(seed)
     starts = list(frontier)
     first, second = (
-        _explore(expand, starts, index, beam=beam, sample_states=sample_states, rng=rng)
+        _explore(nodes, starts, index, beam=beam, sample_states=sample_states, rng=rng)
         for _ in range(2)
     )
     both = len(first & second)
@@ -272,7 +283,7 @@ def _estimate(
 
 
 def _explore(
-    expand: Expand,
+    walk: _Nodes,
     starts: list,
     known: dict[Hashable, int],
     *,
@@ -286,7 +297,8 @@ def _explore(
     while layer and len(found) < sample_states:
         fresh: dict[Hashable, Any] = {}
         for node in layer:
-            for key, child in zip(*expand(node)[1:], strict=True):
+            for child in walk.expand(node)[1]:
+                key = walk.key_of(child)
                 if key not in known and key not in found:
                     fresh[key] = child
         found.update(fresh)
