@@ -137,7 +137,8 @@ def games(count: int, baseline_count: int) -> None:
     assert fast["head"] == fast_head["hash"] == step["hash"], "the step loop played other games"
     per_game = fast["cpu"] / count
     print(
-        f"{count:,} four-player games, one core  {fast['cpu']:8.1f} s CPU {fast['wall']:7.1f} s wall"
+        f"{count:,} four-player games, one core  {fast['cpu']:8.1f} s CPU"
+        f" {fast['wall']:7.1f} s wall"
         f"  ({1000 * per_game:.2f} ms CPU a game, {fast['plies']:.0f} decisions, "
         f"{fast['rounds']:.1f} rounds)"
     )

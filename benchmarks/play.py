@@ -183,11 +183,23 @@ def parallel() -> list[Row]:
     return [("tournament games / s (2 processes)", 40 / pooled, "/s", "serial", serial / pooled)]
 
 
+class _ProtocolOnly:
+    """A game seen through the plain protocol only (its successor-keys hook hidden)."""
+
+    def __init__(self, game) -> None:
+        self.info, self._game = game.info, game
+
+    def initial_state(self, *, seed=None):
+        return self._game.initial_state(seed=seed)
+
+
 def valgard() -> list[Row]:
     """Valgard: playouts, MCTS and exact solving of the small boards (6x6 unless stated)."""
+    from workbench.errors import SearchLimitError
     from workbench.games.valgard import ValgardGame
     from workbench.games.valgard.balance import mcts_agent
     from workbench.games.valgard.exact import SMALL_BOARDS, small_board_rules
+    from workbench.play import estimate_state_count, solve
 
     game = ValgardGame()
     start = game.initial_state()
@@ -208,14 +220,32 @@ def valgard() -> list[Row]:
     ]  # fmt: skip
     for (board_rows, board_cols), (reserve, muster) in SMALL_BOARDS.items():
         small = ValgardGame(small_board_rules(board_rows, board_cols))
-        listing, graph = timed(lambda small=small: state_graph(small), repeat=1)
+        fast, solution = timed(lambda small=small: solve(small), repeat=1)
+        plain, _ = timed(lambda small=small: solve(_ProtocolOnly(small)), repeat=1)
+        graph = solution.graph
         propagate, _ = timed(lambda graph=graph: retrograde(graph))
+        estimate = estimate_state_count(small)
         label = f"{board_rows}x{board_cols}, reserve {reserve}, muster {muster}"
         rows.append((f"Valgard retrograde states / s ({label})", graph.size / propagate, "/s",
                      "-", None))  # fmt: skip
-        rows.append((f"Valgard time to solve {label} ({graph.size:,} states)",
-                     (listing + propagate) * 1000, "ms", "-", None))  # fmt: skip
+        rows.append((f"Valgard solve() {label} ({graph.size:,} states)", fast * 1000, "ms",
+                     "enumeration through states", plain / fast))  # fmt: skip
+        rows.append((f"Valgard state-count estimate ({label})", estimate, "states",
+                     "the true count", estimate / graph.size))  # fmt: skip
+    refuse, _ = timed(lambda: _refusal(solve, game, SearchLimitError), repeat=1)
+    rows.append(("Valgard 6x6 state-count estimate", estimate_state_count(game), "states",
+                 "-", None))  # fmt: skip
+    rows.append(("Valgard 6x6: solve refuses (max_states 2,000,000)", refuse * 1000, "ms",
+                 "-", None))  # fmt: skip
     return rows
+
+
+def _refusal(solve, game, error_class) -> None:
+    try:
+        solve(game)
+    except error_class:
+        return
+    raise AssertionError("solve should have refused")
 
 
 def _capped_playouts(game, count: int, seed: int = 0) -> None:

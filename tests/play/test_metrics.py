@@ -9,7 +9,7 @@ import pytest
 from workbench.play.game_features import game_features
 from workbench.play.metrics import agent_scores, balance_report, compare_reports
 from workbench.play.skill import skill_trace
-from workbench.play.stats import wilson_interval
+from workbench.play.stats import bootstrap_interval, t_interval, wilson_interval
 from workbench.play.toy_games import Nim
 
 
@@ -45,7 +45,7 @@ def test_two_seat_outcomes_give_known_rates_balance_and_duration():
     assert report.loc["duration spread", "estimate"] == pytest.approx(
         np.std(plies, ddof=1), abs=1e-4
     )
-    assert set(report["interval"]) == {"Wilson", "bootstrap", "t"}
+    assert set(report["interval"]) == {"Wilson", "bootstrap"}
     assert "drama" not in report.index  # no recorded log
 
 
@@ -77,6 +77,73 @@ def test_recorded_figures_are_averaged_over_games_with_them():
     assert report.loc["decision moves", "estimate"] == 0.75
     assert report.loc["lead changes", "estimate"] == 0.25
     assert tuple(report.loc["drama", ["estimate", "games"]]) == (0.2, 3)
+
+
+#: Natural range and documented interval of every metric (see the workbench.play.metrics table).
+METRICS = {
+    "win rate seat 0": ((0, 1), "Wilson"),
+    "win rate seat 1": ((0, 1), "Wilson"),
+    "balance": ((0, 1), "bootstrap"),
+    "completion": ((0, 1), "Wilson"),
+    "drawishness": ((0, 1), "Wilson"),
+    "time-outs": ((0, 1), "Wilson"),
+    "duration": ((0, 300), "bootstrap"),
+    "duration spread": ((0, math.inf), "bootstrap"),
+    "branching factor": ((1, math.inf), "bootstrap"),
+    "decision moves": ((0, 1), "bootstrap"),
+    "lead changes": ((0, 1), "bootstrap"),
+    "drama": ((0, math.inf), "bootstrap"),
+}
+
+
+def test_intervals_at_the_bounds_stay_inside_each_metrics_range():
+    """A log where Student t intervals would leave the range: shares near 1, drama and
+    lead changes near 0, durations at the ply cap; every interval must stay inside."""
+    games = 24
+    near_one = [1.0] * (games - 1) + [0.5]
+    near_zero = [0.0] * (games - 1) + [0.5]
+    plies = [300] * (games - 1) + [20]
+    log = synthetic(
+        [0] * (games - 1) + [1],
+        plies,
+        timed_out=[False] * games,
+        branching=[1.0] * (games - 1) + [4.0],
+        decision_moves=near_one,
+        lead_changes=near_zero,
+        drama=near_zero,
+    )
+    for values in (near_one, plies):
+        assert t_interval(values)[2] > max(values)  # what the old intervals did
+    for values in (near_zero, log["branching"]):
+        assert t_interval(values)[1] < min(values)
+    report = balance_report(log).set_index("metric")
+    assert set(report.index) == set(METRICS)
+    for metric, ((lowest, highest), interval) in METRICS.items():
+        estimate, low, high = report.loc[metric, ["estimate", "low", "high"]]
+        assert lowest <= low <= estimate <= high <= highest, metric
+        assert report.loc[metric, "interval"] == interval, metric
+    assert report.loc["time-outs", "low"] == 0.0 and report.loc["completion", "high"] == 1.0
+
+
+def test_mean_intervals_follow_the_bootstrap_of_the_per_game_values():
+    values = np.linspace(0.0, 1.0, 40) ** 3
+    log = synthetic([0, 1] * 20, [10] * 40, decision_moves=values)
+    row = balance_report(log, seed=3).set_index("metric").loc["decision moves"]
+    low, high = bootstrap_interval(values, lambda s: s.mean(axis=-1), seed=3)
+    assert (row["estimate"], row["low"], row["high"]) == (round(values.mean(), 4), low, high)
+    one_game = balance_report(log.head(1)).set_index("metric").loc["decision moves"]
+    assert one_game["games"] == 1 and math.isnan(one_game["low"])
+
+
+def test_agent_scores_at_the_bound_stay_inside_zero_one():
+    wins = 23
+    log = synthetic([0] * wins + [1], [9] * 24)
+    log["seat0"], log["seat1"] = "strong", "weak"
+    scores = agent_scores(log).set_index("agent")
+    assert t_interval([1.0] * wins + [0.0])[2] > 1  # what the old interval did
+    assert scores.loc["strong", "score"] == round(wins / 24, 4)
+    assert 0 <= scores.loc["weak", "score low"] <= scores.loc["weak", "score high"] <= 1
+    assert scores.loc["strong", "score low"] < wins / 24 < scores.loc["strong", "score high"] <= 1
 
 
 def test_agent_scores_share_ties_and_sum_to_one_per_game():

@@ -13,7 +13,7 @@ from workbench.play import CHANCE, TERMINAL, MCTSAgent, RandomAgent, play_game
 from workbench.play.negamax import negamax
 from workbench.play.retrograde import DRAW, retrograde
 from workbench.play.solve import PerfectAgent, solve
-from workbench.play.statespace import estimate_state_count, state_graph
+from workbench.play.statespace import state_graph
 from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, PursuitState, TicTacToe
 
 
@@ -161,17 +161,16 @@ def test_perfect_agent_never_loses_tic_tac_toe():
         assert record.returns[agents.index(perfect)] >= 0
 
 
-@pytest.mark.parametrize("game", [TicTacToe(), Nim((2, 3, 4)), Pursuit(rows=4, cols=4)], ids=str)
-def test_state_count_estimate_is_low_but_not_absurd(game):
-    true = state_graph(game).size
-    assert true / 10 <= estimate_state_count(game, walks=200, seed=3) <= true
-
-
 def test_too_large_is_refused_by_the_estimate_and_by_the_enumeration():
-    with pytest.raises(SearchLimitError, match="estimate"):
+    with pytest.raises(SearchLimitError, match=r"about [\d,]+ \(an estimate"):
         solve(Pursuit(rows=12, cols=12), max_states=2_000)
     with pytest.raises(SearchLimitError, match="more than max_states=2,000"):
-        solve(Pursuit(rows=12, cols=12), max_states=2_000, estimate_walks=0)
+        solve(Pursuit(rows=12, cols=12), max_states=2_000, estimate=False)
+
+
+def test_a_small_game_over_the_limit_is_refused_with_its_exact_count():
+    with pytest.raises(SearchLimitError, match="tic-tac-toe: 5,478 reachable states exceed"):
+        solve(TicTacToe(), max_states=5_000)
 
 
 @pytest.mark.parametrize(

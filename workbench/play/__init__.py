@@ -39,6 +39,7 @@ from workbench.play.protocol import (
     GameInfo,
     HasFastPlay,
     HasHeuristic,
+    HasSuccessorKeys,
     HasSummary,
     State,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "GreedyAgent",
     "HasFastPlay",
     "HasHeuristic",
+    "HasSuccessorKeys",
     "HasSummary",
     "MCTSAgent",
     "MaxNAgent",

@@ -3,25 +3,27 @@
 The trial log is a :func:`~workbench.play.tournament.tournament` table: one row per
 game with ``return0``..., ``winner`` (sole best seat, else -1), ``plies``,
 ``timed_out`` and, when recorded, the per-game figures of
-:mod:`~workbench.play.game_features`. Games are the unit of replication: every
-interval is over games (Wilson for proportions, Student t for means of per-game
-figures, a seeded percentile bootstrap over games for balance and spread).
+:mod:`~workbench.play.game_features`. Games are the unit of replication, and every
+interval stays inside the metric's natural range: shares of games get Wilson score
+intervals; everything else (means of per-game figures, balance, spread) a seeded
+percentile bootstrap over games, which never leaves the range of the per-game values
+(a Student t interval does: a share of 0.98 [0.94, 1.01], a drama below 0).
 
-=================  ======================================================  =========
-metric             meaning                                                 interval
-=================  ======================================================  =========
-win rate seat s    share of games seat s won outright (advantage)          Wilson
-balance            1 - largest gap between two seats' win rates            bootstrap
-completion         share of games with an outright winner                  Wilson
-drawishness        share of games ending level (not by time-out)           Wilson
-time-outs          share of games stopped at the ply cap                   Wilson
-duration           mean plies per game                                     t
-duration spread    standard deviation of plies per game                    bootstrap
-branching factor   mean legal actions per decision (per-game means)        t
-decision moves     share of decisions with more than one choice            t
-lead changes       changes of the leading seat(s) per ply                  t
-drama              how far the eventual winner trailed the leader          t
-=================  ======================================================  =========
+=================  ===============================================  ==============  =========
+metric             meaning                                          range           interval
+=================  ===============================================  ==============  =========
+win rate seat s    share of games seat s won outright (advantage)   [0, 1]          Wilson
+balance            1 - largest gap between two seats' win rates     [0, 1]          bootstrap
+completion         share of games with an outright winner           [0, 1]          Wilson
+drawishness        share of games ending level (not by time-out)    [0, 1]          Wilson
+time-outs          share of games stopped at the ply cap            [0, 1]          Wilson
+duration           mean plies per game                              [0, ply cap]    bootstrap
+duration spread    standard deviation of plies per game             >= 0            bootstrap
+branching factor   mean legal actions per decision (per-game means) >= 1            bootstrap
+decision moves     share of decisions with more than one choice     [0, 1]          bootstrap
+lead changes       changes of the leading seat(s) per ply           [0, 1]          bootstrap
+drama              how far the eventual winner trailed the leader   >= 0            bootstrap
+=================  ===============================================  ==============  =========
 
 >>> import pandas as pd
 >>> log = pd.DataFrame({"return0": [1.0, -1.0, 1.0, 0.0], "return1": [-1.0, 1.0, -1.0, 0.0],
@@ -40,7 +42,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.play.game_features import FEATURES
-from workbench.play.stats import bootstrap_interval, t_interval, wilson_interval
+from workbench.play.stats import bootstrap_interval, wilson_interval
 
 __all__ = ["agent_scores", "balance_report", "compare_reports", "seat_count"]
 
@@ -78,6 +80,22 @@ def _proportion(metric: str, hits: int, games: int) -> dict:
     )
 
 
+def _mean_of_rows(samples: np.ndarray) -> np.ndarray:
+    return samples.mean(axis=-1)
+
+
+def _mean_interval(
+    values: np.ndarray, *, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float, float, int]:
+    """Mean of the non-missing values, its percentile bootstrap interval and their count."""
+    values = values[~np.isnan(values)]
+    if len(values) < 2:
+        mean = float(values.mean()) if len(values) else np.nan
+        return mean, np.nan, np.nan, len(values)
+    low, high = bootstrap_interval(values, _mean_of_rows, resamples=resamples, seed=seed)
+    return float(values.mean()), low, high, len(values)
+
+
 def balance_report(results: pd.DataFrame, *, resamples: int = 2000, seed: int = 0) -> pd.DataFrame:
     """Every metric of the module table, one row each: estimate, 95% interval, games, method.
 
@@ -111,9 +129,12 @@ def balance_report(results: pd.DataFrame, *, resamples: int = 2000, seed: int = 
     rows.append(_proportion("drawishness", int(level.sum()), games))
     rows.append(_proportion("time-outs", int(timed_out.sum()), games))
     plies = results["plies"].to_numpy(dtype=float)
-    rows.append(_row("duration", *t_interval(plies), games, "t"))
-    spread = bootstrap_interval(
-        plies, lambda s: s.std(axis=-1, ddof=1), resamples=resamples, seed=seed
+    bootstrap = {"resamples": resamples, "seed": seed}
+    rows.append(_row("duration", *_mean_interval(plies, **bootstrap), "bootstrap"))
+    spread = (
+        bootstrap_interval(plies, lambda s: s.std(axis=-1, ddof=1), **bootstrap)
+        if games > 1
+        else (np.nan, np.nan)
     )
     rows.append(
         _row(
@@ -127,13 +148,14 @@ def balance_report(results: pd.DataFrame, *, resamples: int = 2000, seed: int = 
     for feature in FEATURES:
         if feature in results and results[feature].notna().any():
             values = results[feature].to_numpy(dtype=float)
-            counted = int((~np.isnan(values)).sum())
-            rows.append(_row(_FEATURE_NAMES[feature], *t_interval(values), counted, "t"))
+            figures = _mean_interval(values, **bootstrap)
+            rows.append(_row(_FEATURE_NAMES[feature], *figures, "bootstrap"))
     return pd.DataFrame(rows)
 
 
 def agent_scores(results: pd.DataFrame) -> pd.DataFrame:
-    """Per agent: seats played, outright wins (Wilson interval) and mean score (t interval).
+    """Per agent: seats played, outright wins (Wilson interval) and mean score (percentile
+    bootstrap interval over its games, inside [0, 1]).
 
     A seat's score is 1 for an outright win, ``1/k`` when it shares the best return
     with ``k - 1`` others (so a level game gives every seat ``1/n``), else 0; the
@@ -163,7 +185,7 @@ def agent_scores(results: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for agent, group in long.groupby("agent", sort=True):
         wins, played = int(group["win"].sum()), len(group)
-        score, low, high = t_interval(group["score"])
+        score, low, high, _ = _mean_interval(group["score"].to_numpy(dtype=float))
         win_low, win_high = wilson_interval(wins, played)
         rows.append(
             {
@@ -173,7 +195,7 @@ def agent_scores(results: pd.DataFrame) -> pd.DataFrame:
                 "win rate": round(wins / played, 4),
                 "win low": win_low,
                 "win high": win_high,
-                "score": score,
+                "score": round(score, 4),
                 "score low": low,
                 "score high": high,
             }

@@ -46,6 +46,7 @@ __all__ = [
     "GameInfo",
     "HasFastPlay",
     "HasHeuristic",
+    "HasSuccessorKeys",
     "HasSummary",
     "State",
 ]
@@ -177,4 +178,32 @@ class HasFastPlay(Protocol):
     ) -> tuple[State, int] | None:
         """Play ``state`` until the game ends or ``max_plies`` decisions were taken;
         return the final state and the decisions taken, or ``None`` to decline."""
+        ...
+
+
+@runtime_checkable
+class HasSuccessorKeys(Protocol):
+    """A game that lists a position's successors by key, without making state objects.
+
+    Optional. When a game has it, the enumeration behind the exact solvers
+    (:func:`~workbench.play.statespace.state_graph`, and so
+    :func:`~workbench.play.solve.solve`) works on keys alone and asks for a state only
+    at terminal and chance positions (for their returns and probabilities). It must
+    describe the same graph as the states do: a test can compare
+    ``state_graph(game)`` with the enumeration of a wrapper that hides the hook.
+    Implement it from the game's own move generation, where making and checking a
+    state object per move would dominate the cost.
+    """
+
+    def successor_keys(self, key: Hashable) -> tuple[int, Sequence[Hashable]]:
+        """``(player, keys)`` for the position whose :meth:`State.key` is ``key``.
+
+        ``player`` is what ``current_player()`` returns there; ``keys`` are the keys of
+        the positions after each legal action (at a chance node: each outcome), in the
+        order of ``legal_actions()`` (``chance_outcomes()``); empty at a terminal position.
+        """
+        ...
+
+    def state_from_key(self, key: Hashable) -> State:
+        """The state whose :meth:`State.key` is ``key``."""
         ...

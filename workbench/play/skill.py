@@ -67,8 +67,8 @@ def skill_trace(
     pandas.DataFrame
         One row per step: ``strong`` and ``weak`` budgets, ``games``, the strong side's
         outright ``win rate`` (Wilson interval ``win low``/``win high``), its mean
-        ``score`` (1 win, 1/k for a k-way tie, 0 loss; t interval ``score low``/``score
-        high``) and the ``fair`` score ``1 / players``.
+        ``score`` (1 win, 1/k for a k-way tie, 0 loss; percentile bootstrap interval
+        ``score low``/``score high``) and the ``fair`` score ``1 / players``.
     """
     if len(budgets) < 2 or any(b >= c for b, c in itertools.pairwise(budgets)):
         raise ValueError(

@@ -1,9 +1,10 @@
 """Exact solving of two-player zero-sum games, and an agent that plays perfectly.
 
 :func:`solve` checks the game's declared capabilities, estimates the number of
-reachable states and refuses (:class:`~workbench.errors.SearchLimitError`) when even
-that estimate exceeds ``max_states``, enumerates the states (refusing as soon as
-there are more), then solves them: by retrograde analysis when the game declares
+reachable states (:func:`~workbench.play.statespace.estimate_state_count`, exact for
+small games) and refuses (:class:`~workbench.errors.SearchLimitError`) when that
+exceeds ``max_states``, enumerates the states (refusing as soon as there are more),
+then solves them: by retrograde analysis when the game declares
 cycles (:mod:`~workbench.play.retrograde`: win / loss / draw with distance), by
 memoised negamax otherwise (:mod:`~workbench.play.negamax`: exact values, chance
 allowed).
@@ -27,7 +28,7 @@ from workbench.play.agents import Seed, python_random
 from workbench.play.negamax import negamax
 from workbench.play.protocol import Action, Game, State
 from workbench.play.retrograde import DRAW, retrograde
-from workbench.play.statespace import StateGraph, estimate_state_count, state_graph
+from workbench.play.statespace import StateGraph, _estimate, state_graph
 
 __all__ = ["PerfectAgent", "Solution", "solve"]
 
@@ -131,7 +132,7 @@ def solve(
     state: State | None = None,
     method: Literal["retrograde", "negamax"] | None = None,
     max_states: int = 2_000_000,
-    estimate_walks: int = 100,
+    estimate: bool = True,
     seed: Seed = 0,
 ) -> Solution:
     """Solve ``game`` exactly from ``state`` (default: its start).
@@ -146,10 +147,11 @@ def solve(
         Default: retrograde when the game declares cycles, else negamax.
     max_states : int
         Refuse problems with more reachable states than this.
-    estimate_walks : int
-        Random walks per batch for the first size estimate (0 skips it).
+    estimate : bool
+        Estimate the size first (a second or two) and refuse at once when it is too
+        large; False goes straight to the enumeration.
     seed : int, Generator, SeedSequence or None
-        For the estimate's random walks.
+        For the estimate's random sampling.
 
     Raises
     ------
@@ -170,15 +172,17 @@ def solve(
     if method == "retrograde" and info.chance:
         raise RulesError(f"solve: retrograde analysis needs a game without chance ({info.name})")
     start = game.initial_state() if state is None else state
-    if estimate_walks:
-        estimate = estimate_state_count(game, state=start, walks=estimate_walks, seed=seed)
-        if estimate > max_states:
+    graph = None
+    if estimate:
+        count, graph = _estimate(game, start, seed=seed)
+        if count > max_states:
+            how = f"{count:,}" if graph else f"about {count:,} (an estimate, usually low)"
             raise SearchLimitError(
-                f"{info.name}: about {estimate:,} reachable states (a capture-recapture "
-                f"estimate from random walks, usually low) exceed max_states={max_states:,}; "
+                f"{info.name}: {how} reachable states exceed max_states={max_states:,}; "
                 "solve a smaller variant or raise max_states"
             )
-    graph = state_graph(game, state=start, max_states=max_states)
+    if graph is None:
+        graph = state_graph(game, state=start, max_states=max_states)
     values, plies = retrograde(graph) if method == "retrograde" else negamax(graph)
     return Solution(info.name, method, graph, start, values, plies)
 

@@ -9,8 +9,8 @@ import pytest
 from workbench.errors import RulesError
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.games.valgard.picture import parse_position
-from workbench.play import check_game
-from workbench.play.protocol import TERMINAL, Game, HasHeuristic, State
+from workbench.play import check_game, state_graph
+from workbench.play.protocol import TERMINAL, Game, HasHeuristic, HasSuccessorKeys, State
 
 SMALL = Rules(rows=3, cols=3, reserve=3, muster=1)
 
@@ -152,3 +152,43 @@ def test_bad_hand_set_positions_name_the_place(kwargs, message):
 )
 def test_generic_protocol_checks_pass(rules):
     assert check_game(ValgardGame(rules), games=5, seed=1, max_plies=150) == []
+
+
+class _ProtocolOnly:
+    """The game seen through the plain protocol (its successor-keys hook hidden)."""
+
+    def __init__(self, game):
+        self.info, self._game = game.info, game
+
+    def initial_state(self, *, seed=None):
+        return self._game.initial_state()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [SMALL.replace(reserve=2), SMALL.replace(rows=2, cols=2, reserve=2, hardcore=True)],
+    ids=["3x3", "2x2 hardcore"],
+)
+def test_the_successor_keys_hook_enumerates_the_same_graph(rules):
+    game = ValgardGame(rules)
+    assert isinstance(game, HasSuccessorKeys)
+    fast, plain = state_graph(game), state_graph(_ProtocolOnly(game))
+    assert list(fast.index) == list(plain.index)
+    assert fast.player.tolist() == plain.player.tolist()
+    assert fast.offsets.tolist() == plain.offsets.tolist()
+    assert fast.targets.tolist() == plain.targets.tolist()
+    assert fast.returns == plain.returns and int((fast.player == TERMINAL).sum()) > 0
+
+
+def test_successor_keys_follow_legal_actions_in_random_games():
+    game = ValgardGame()
+    rng = random.Random(5)
+    for _ in range(3):
+        state = game.initial_state()
+        for _ in range(60):
+            player, keys = game.successor_keys(state.key())
+            assert player == state.current_player()
+            assert keys == [state.apply(action).key() for action in state.legal_actions()]
+            if state.is_terminal():
+                break
+            state = state.apply(rng.choice(state.legal_actions()))

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from workbench.errors import DataError
+from workbench.errors import DataError, SearchLimitError
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.games.valgard.exact import (
     VARIANTS,
@@ -16,7 +16,7 @@ from workbench.games.valgard.exact import (
     small_board_rules,
     solve_board,
 )
-from workbench.play import solve
+from workbench.play import estimate_state_count, solve, state_graph
 
 TINY = small_board_rules(3, 3, reserve=2)
 
@@ -107,6 +107,21 @@ def _first_forced(state, seat, limit=9):
         if _minimax(state, depth) == (1 if state.mover == seat else -1):
             return depth
     return None
+
+
+def test_state_count_estimate_of_the_3x3_board_is_within_a_factor_of_three_below():
+    game = ValgardGame(small_board_rules(3, 3))
+    true = state_graph(game).size
+    assert true == 52_126  # the count in the committed results
+    for seed in range(2):
+        # a small exact part, so that the sampling decides
+        assert true / 3 <= estimate_state_count(game, exact_states=500, seed=seed) <= 1.2 * true
+
+
+def test_the_6x6_board_is_refused_at_once_by_the_estimate():
+    # the enumeration alone would take minutes to reach the limit (benchmarks/play.py)
+    with pytest.raises(SearchLimitError, match=r"valgard: about [\d,]+ \(an estimate"):
+        solve(ValgardGame(), max_states=1_000_000)
 
 
 def test_exact_results_table_and_its_csv_round_trip(tmp_path):

@@ -176,6 +176,21 @@ def _packer(size: int) -> Callable[[Position], int]:
     return pack
 
 
+def _unpacker(size: int) -> Callable[[int], Position]:
+    """The inverse of :func:`_packer`."""
+    s1, s2, s3, s4 = size, 2 * size, 3 * size, 4 * size
+    s5, s6, s7 = s4 + 8, s4 + 16, s4 + 17
+    mask = (1 << size) - 1
+
+    def unpack(key: int) -> Position:
+        return (
+            key & mask, key >> s1 & mask, key >> s2 & mask, key >> s3 & mask,
+            key >> s4 & 255, key >> s5 & 255, key >> s6 & 1, key >> s7,
+        )  # fmt: skip
+
+    return unpack
+
+
 class ValgardGame:
     """Valgard under some :class:`Rules`: start positions, hand-set positions, notation.
 
@@ -198,9 +213,7 @@ class ValgardGame:
         )
         self._moves = move_functions(self.board, self.rules)
         self._legal, self._apply = self._moves.legal, self._moves.apply
-        n = self.board.size
-        self._shifts = (0, n, 2 * n, 3 * n, 4 * n, 4 * n + 8, 4 * n + 16, 4 * n + 17)
-        self._pack = _packer(n)
+        self._pack, self._unpack = _packer(self.board.size), _unpacker(self.board.size)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValgardGame) and self.rules == other.rules
@@ -222,12 +235,25 @@ class ValgardGame:
         >>> game.state_from_key(state.key()) == state
         True
         """
-        widths = (*self._shifts[1:], None)
-        position = tuple(
-            key >> shift if width is None else key >> shift & ((1 << width - shift) - 1)
-            for shift, width in zip(self._shifts, widths, strict=True)
-        )
-        return ValgardState(self, position)
+        return ValgardState(self, self._unpack(key))
+
+    def successor_keys(self, key: int) -> tuple[int, list[int]]:
+        """The seat to act at the position packed in ``key`` (TERMINAL when it has no
+        action) and the keys after each of its legal actions, in their order.
+
+        The :class:`~workbench.play.protocol.HasSuccessorKeys` hook: exact solvers
+        enumerate positions through it, on raw positions, without a state per move.
+
+        >>> game = ValgardGame(Rules(rows=3, cols=3, reserve=3, muster=1))
+        >>> state = game.initial_state()
+        >>> game.successor_keys(state.key()) == (0, [state.apply(a).key()
+        ...                                          for a in state.legal_actions()])
+        True
+        """
+        position = self._unpack(key)
+        pack, apply = self._pack, self._apply
+        keys = [pack(apply(position, action)) for action in self._legal(position)]
+        return (position[6] if keys else TERMINAL), keys
 
     def initial_state(self, *, seed: Any = None) -> ValgardState:
         """Empty board, full reserves, the muster about to begin (``seed`` is unused)."""
