@@ -69,8 +69,9 @@ __all__ = [
 TARGETS = ("weakest", "strongest", "leader", "random")
 
 Attributes = tuple[int, int, int, int]
-#: Memos of draw-phase choices, by (``memo_key()``, the table's bonuses and base attribute).
-_SHARED_MEMOS: dict[Any, tuple[dict, dict]] = {}
+#: Memos of draw-phase choices and hand values, by (``memo_key()``, the table's bonuses and
+#: base attribute).
+_SHARED_MEMOS: dict[Any, tuple[dict, dict, dict]] = {}
 _MEMO_TABLES = 32
 
 
@@ -147,17 +148,18 @@ class HandAgent(DaggersAgent):
             raise RulesError(f"patience: expected an integer >= 0, got {patience!r}")
         self.target, self.patience = target, patience
         self._table: Any = None
-        self._private: dict[Any, tuple[dict, dict]] = {}
+        self._private: dict[Any, tuple[dict, dict, dict]] = {}
         self._best: dict[tuple[int, ...], tuple[int, float]] = {}
         self._takes: dict[tuple[tuple[int, ...], int], bool] = {}
+        self._values: dict[Attributes, float] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(target={self.target!r}, patience={self.patience})"
 
     def memo_key(self) -> Any:
         """Agents with equal non-None keys value every hand alike and share their memos of
-        draw-phase choices (a speed-up across games); ``None`` (the default) keeps them
-        private. Memos are kept apart for each deck and base attribute."""
+        hand values and draw-phase choices (a speed-up across games); ``None`` (the
+        default) keeps them private. Memos are kept apart for each deck and base attribute."""
         return None
 
     def _rescope(self, state: Any) -> None:
@@ -169,8 +171,8 @@ class HandAgent(DaggersAgent):
         if found is None:
             if len(memos) >= _MEMO_TABLES:  # e.g. a deck editor session: drop the oldest
                 del memos[next(iter(memos))]
-            found = memos[key, state.table.scope] = ({}, {})
-        self._best, self._takes = found
+            found = memos[key, state.table.scope] = ({}, {}, {})
+        self._best, self._takes, self._values = found
 
     # ------------------------------------------------------------- the ideas
     def hand_value(self, attributes: Attributes) -> float:
@@ -187,40 +189,44 @@ class HandAgent(DaggersAgent):
             return self.rng.choice(targets)
         attrs, tokens, threshold = state.attrs, state.tokens, state.rules.hit_threshold
         _, health, defend, attack = attrs[state.player]
-        if self.target == "weakest":
-            return max(
-                targets,
-                key=lambda t: (
-                    wound_chance(attack, attrs[t][2], attrs[t][1], threshold),
-                    -tokens[t],
-                ),
-            )
-        if self.target == "strongest":
-            return max(targets, key=lambda t: wound_chance(attrs[t][3], defend, health, threshold))
-        return max(
-            targets,
-            key=lambda t: (tokens[t], wound_chance(attack, attrs[t][2], attrs[t][1], threshold)),
-        )
+        if self.target == "strongest":  # the one most likely to wound me
+            keys: list = [wound_chance(attrs[t][3], defend, health, threshold) for t in targets]
+        else:
+            dealt = [wound_chance(attack, attrs[t][2], attrs[t][1], threshold) for t in targets]
+            if self.target == "weakest":  # the one I most likely wound, the fewest tokens next
+                keys = [(chance, -tokens[t]) for chance, t in zip(dealt, targets, strict=True)]
+            else:  # the leader: the most tokens, the one I most likely wound next
+                keys = [(tokens[t], chance) for chance, t in zip(dealt, targets, strict=True)]
+        return targets[keys.index(max(keys))]  # the first of equals, as ``max`` would
 
     # ------------------------------------------------------- the decisions
-    def _value_without(self, full: Attributes, bonus: Attributes) -> float:
-        return self.hand_value(_minus(full, bonus))
+    def _value(self, attributes: Attributes) -> float:
+        """:meth:`hand_value`, remembered for each attribute tuple (it depends on them alone)."""
+        value = self._values.get(attributes)
+        if value is None:
+            value = self._values[attributes] = self.hand_value(attributes)
+        return value
 
     def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
-        """The card whose discard leaves the best hand, and that hand's value; memoised,
-        as ``hand_value`` depends on the attributes alone."""
+        """The card whose discard leaves the best hand (the lowest type among equals), and
+        that hand's value; memoised, as ``hand_value`` depends on the attributes alone."""
         known = self._best.get(hand)
         if known is None:
-            full, bonus = state.hand_attributes(hand), state.card_bonuses
-            value, card = max((self._value_without(full, bonus[c]), -c) for c in set(hand))
-            known = self._best[hand] = (-card, value)
+            speed, health, defend, attack = state.hand_attributes(hand)
+            bonus, best_card, best = state.card_bonuses, -1, 0.0
+            for card in sorted(set(hand)):
+                s, h, d, a = bonus[card]
+                value = self._value((speed - s, health - h, defend - d, attack - a))
+                if best_card < 0 or value > best:
+                    best_card, best = card, value
+            known = self._best[hand] = (best_card, best)
         return known
 
     def _takes_top(self, state: Any, hand: tuple[int, ...], top: int) -> bool:
         """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
         make a better hand (memoised by :meth:`choose_source`)."""
         kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
-        takes = self._takes[hand, top] = kept != top and value > self.hand_value(
+        takes = self._takes[hand, top] = kept != top and value > self._value(
             state.hand_attributes(hand)
         )
         return takes
@@ -253,7 +259,7 @@ class HandAgent(DaggersAgent):
             return card
         legal = state.legal_actions()  # the card just drawn must stay
         full, bonus = state.hand_attributes(hand), state.card_bonuses
-        return max(legal, key=lambda c: (self._value_without(full, bonus[c]), -c))
+        return max(legal, key=lambda c: (self._value(_minus(full, bonus[c])), -c))
 
     def choose_attack(self, state: Any) -> Any:
         targets = state.targets(state.player)
@@ -279,12 +285,7 @@ class HandAgent(DaggersAgent):
         victim = defender if me == attacker else attacker
         mine, theirs = state.attributes(me), state.attributes(victim)
         bonus, threshold = state.card_bonuses, state.rules.hit_threshold
-        return max(
-            state.legal_actions(),
-            key=lambda card: _fight_chance(
-                mine, _minus(theirs, bonus[card]), me == attacker, threshold
-            ),
-        )
+        return _best_strip(mine, theirs, state.legal_actions(), bonus, me == attacker, threshold)
 
     # --------------------------------------------------------------- helpers
     def _fight_value(
@@ -301,10 +302,7 @@ class HandAgent(DaggersAgent):
             options = sorted(state.strippable_types.intersection(their_hand))
             if not options:
                 break
-            stripped = max(
-                options,
-                key=lambda c: _fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold),
-            )
+            stripped = _best_strip(mine, theirs, options, bonus, attacking, threshold)
             their_hand.remove(stripped)
             theirs = _minus(theirs, bonus[stripped])
         return (_fight_chance(mine, theirs, attacking, threshold), -len(wildcards))
@@ -321,6 +319,20 @@ def _fight_chance(mine: Attributes, theirs: Attributes, attacking: bool, thresho
     if attacking:
         return wound_chance(mine[3], theirs[2], theirs[1], threshold)
     return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
+
+
+def _best_strip(
+    mine: Attributes,
+    theirs: Attributes,
+    options: Sequence[int],
+    bonus: Sequence[Attributes],
+    attacking: bool,
+    threshold: int,
+) -> int:
+    """The card of ``options`` (ascending types) whose strip from the opponent helps my
+    fight most; the lowest type among equals."""
+    chances = [_fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold) for c in options]
+    return options[chances.index(max(chances))]
 
 
 class FocusAgent(HandAgent):
