@@ -16,6 +16,7 @@ from workbench.games.daggers_brink.agents import (
     strategy,
 )
 from workbench.games.daggers_brink.engine import DaggersBrink
+from workbench.games.daggers_brink.phases import without
 from workbench.play import play_game
 
 from .scripted import A1, A3, D1, H1, S1, W, deal_order, keep_hands, scripted_game
@@ -102,3 +103,50 @@ def test_strategy_specs():
         strategy("tank:middle")
     with pytest.raises(RulesError, match="focus: expected one of"):
         partial(FocusAgent, focus="luck")(None)
+
+
+def _unmemoised(cls):
+    """``cls`` working out every draw-phase choice from its definition at each decision:
+    hand values of the cards actually kept, no memo of values, discards or draws."""
+
+    class Unmemoised(cls):
+        def memo_key(self):
+            return None
+
+        def _value(self, attributes):
+            return self.hand_value(attributes)
+
+        def _best_discard(self, state, hand):
+            value, card = max(
+                (self.hand_value(state.hand_attributes(without(hand, c))), -c) for c in set(hand)
+            )
+            return -card, value
+
+        def _takes_top(self, state, hand, top):  # nothing stored: asked again every time
+            kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
+            return kept != top and value > self.hand_value(state.hand_attributes(hand))
+
+    return Unmemoised
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        *(partial(FocusAgent, focus=focus) for focus in FocusAgent._index),
+        BalancedAgent,
+        TankAgent,
+        AggressiveAgent,
+    ],
+    ids=["focus speed", "focus health", "focus defend", "focus attack", "balanced", "tank", "aggr"],
+)
+def test_memoised_draw_choices_are_those_worked_out_afresh(make):
+    cls = make.func if isinstance(make, partial) else make
+    options = make.keywords if isinstance(make, partial) else {}
+    for players, seed in [(3, 0), (4, 1), (5, 2)]:
+        game = DaggersBrink(players)
+        memoised, afresh = (
+            play_game(game, [kind(game, seed=s, **options) for s in range(players)], seed=seed)
+            for kind in (cls, _unmemoised(cls))
+        )
+        assert memoised.final.fights() == afresh.final.fights()
+        assert memoised.summary == afresh.summary and memoised.plies == afresh.plies

@@ -159,7 +159,7 @@ def _start_combat(s: Any) -> None:
     """Combat order: highest Speed first, fixed now; equal Speeds roll off (or sit in order)."""
     seats = _seats_from_left_of_dealer(s)
     attributes, hands = s.table.attributes, s.hands
-    speed = {seat: attributes[hands[seat]][0] for seat in seats}
+    speed = dict(zip(seats, [attributes[hands[seat]][0] for seat in seats], strict=True))
     order = _ranked(s, seats, speed, len(seats) if s.table.rules.speed_tie_break == "roll" else 0)
     s.order, s.order_pos, s.drawn = tuple(order), -1, -1
     firsts = list(s.firsts)
@@ -190,13 +190,13 @@ def _resolve(s: Any) -> None:
     """Attack dice against defend dice; each block cancels a hit; remaining hits >= Health
     wound: the defender loses a token (and is out of the game at zero)."""
     attacker, defender, attacker_wild, defender_wild = s.fight
-    attributes = s.table.attributes
-    attack = attributes[s.hands[attacker]][3]
-    _, health, defend, _ = attributes[s.hands[defender]]
+    table, hands = s.table, s.hands
+    attack = table.attributes[hands[attacker]][3]
+    _, health, defend, _ = table.attributes[hands[defender]]
     faces = s._c.faces(s.dice, attack + defend)
     attack_faces, defend_faces = tuple(faces[:attack]), tuple(faces[attack:])
     s.dice += attack + defend
-    succeeds = s.table.rules.hit_threshold.__le__
+    succeeds = table.succeeds
     hits, blocks = sum(map(succeeds, attack_faces)), sum(map(succeeds, defend_faces))
     remaining = hits - blocks if hits > blocks else 0
     wounded = remaining >= health
@@ -278,7 +278,8 @@ def _on_source(s: Any, action: Any) -> None:
 
 
 def _on_discard(s: Any, card: Any) -> None:
-    if card not in s._discardable():
+    """Discard a card of the hand (the one just drawn too, unless the rules forbid it)."""
+    if card not in s.hands[s.player] or (card == s.drawn and card not in s._discardable()):
         raise _illegal(s, card)
     _remove_card(s, s.player, card)
     s.discard += (card,)
@@ -345,10 +346,10 @@ def play_in_place(
     ``act``, or the method ``act`` would dispatch to). The agents are shown that one
     copy at every decision, so they must not keep it past the call.
     """
-    s = state._copy()
+    s, handlers = state._copy(), HANDLERS
     plies, limit = 0, -1 if max_plies is None else max_plies
     while s.decision and plies != limit:
         decision = s.decision
-        HANDLERS[decision](s, choosers[s.player][decision](s))
+        handlers[decision](s, choosers[s.player][decision](s))
         plies += 1
     return s, plies

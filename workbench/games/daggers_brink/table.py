@@ -87,11 +87,13 @@ class Table:
 
     __slots__ = (
         "attributes", "bonus", "cards", "challenge_turns", "clockwise", "deck", "n", "rules",
-        "scope", "strippable", "wild",
+        "scope", "strippable", "succeeds", "wild",
     )  # fmt: skip
 
     def __init__(self, n: int, rules: Rules, deck: Deck):
         self.n, self.rules, self.deck = n, rules, deck
+        #: whether a die face is a hit (or a block): ``succeeds(face)``
+        self.succeeds = rules.hit_threshold.__le__
         #: every seat from the left of each seat, clockwise (that seat last)
         self.clockwise = tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n))
         never = 1 << 62
