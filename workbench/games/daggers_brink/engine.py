@@ -31,6 +31,7 @@ both ways and find them equal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -357,28 +358,19 @@ class DaggersState:
 
     def targets(self, seat: int) -> list[int]:
         """Seats ``seat`` may attack now (living, not itself, not wounded if they sit out)."""
-        sit_out = self.table.rules.wounded_sit_out
-        return [
-            t
-            for t, tokens in enumerate(self.tokens)
-            if tokens and t != seat and not (sit_out and self.wounded >> t & 1)
-        ]
+        return [t for t in self.table.open_seats(self.tokens, self.wounded) if t != seat]
 
     def has_target(self, seat: int) -> bool:
         """Whether ``seat`` has anyone to attack now (see :meth:`targets`)."""
-        sit_out, wounded = self.table.rules.wounded_sit_out, self.wounded
-        for t, tokens in enumerate(self.tokens):
-            if tokens and t != seat and not (sit_out and wounded >> t & 1):
-                return True
-        return False
+        seats = self.table.open_seats(self.tokens, self.wounded)
+        return len(seats) > (seat in seats)
 
     def wildcard_choices(self, seat: int) -> list[tuple[int, ...]]:
         """Sets of wildcards ``seat`` may discard in a fight (always including none)."""
         if self.table.wild.isdisjoint(self.hands[seat]):
             return [()]
         held = tuple(c for c in self.hands[seat] if c in self.table.wild)
-        most = min(len(held), self.table.rules.wildcards_per_fight)
-        return sorted({combo for k in range(most + 1) for combo in combinations(held, k)})
+        return list(_wildcard_sets(held, self.table.rules.wildcards_per_fight))
 
     def _attacks(self) -> list:
         choices = self.wildcard_choices(self.player)
@@ -392,10 +384,8 @@ class DaggersState:
             return False
         target, wildcards = action
         return (
-            target in range(self.table.n)
-            and target != self.player
-            and self.tokens[target] > 0
-            and not (self.table.rules.wounded_sit_out and self.wounded >> target & 1)
+            target != self.player
+            and target in self.table.open_seats(self.tokens, self.wounded)
             and (wildcards == () or wildcards in self.wildcard_choices(self.player))
         )
 
@@ -403,6 +393,13 @@ class DaggersState:
         attacker, defender = self.fight[0], self.fight[1]
         victim = attacker if self.player == defender else defender
         return [c for c in self.hands[victim] if c in self.table.strippable]
+
+
+@cache
+def _wildcard_sets(held: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
+    """The sub-multisets of the wildcards ``held`` of at most ``most`` cards, sorted."""
+    most = min(len(held), most)
+    return tuple(sorted({combo for k in range(most + 1) for combo in combinations(held, k)}))
 
 
 _ATTACKS: dict[tuple[int, tuple[int, ...]], Attack] = {}

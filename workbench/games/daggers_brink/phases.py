@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from itertools import groupby
+from itertools import count, groupby
 from typing import Any
 
 from workbench.errors import IllegalMoveError
@@ -347,9 +347,9 @@ def play_in_place(
     copy at every decision, so they must not keep it past the call.
     """
     s, handlers = state._copy(), HANDLERS
-    plies, limit = 0, -1 if max_plies is None else max_plies
-    while s.decision and plies != limit:
+    for plies in count() if max_plies is None else range(max_plies):
         decision = s.decision
+        if not decision:
+            return s, plies
         handlers[decision](s, choosers[s.player][decision](s))
-        plies += 1
-    return s, plies
+    return s, max_plies

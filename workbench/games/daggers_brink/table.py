@@ -86,8 +86,8 @@ class Table:
     """Seats, rules and deck of a game, and what follows from them (see the module)."""
 
     __slots__ = (
-        "attributes", "bonus", "cards", "challenge_turns", "clockwise", "deck", "n", "rules",
-        "scope", "strippable", "succeeds", "wild",
+        "_open", "attributes", "bonus", "cards", "challenge_turns", "clockwise", "deck", "n",
+        "rules", "scope", "strippable", "succeeds", "wild",
     )  # fmt: skip
 
     def __init__(self, n: int, rules: Rules, deck: Deck):
@@ -115,6 +115,28 @@ class Table:
         self.wild = frozenset(deck.wildcards)
         every = frozenset(range(len(deck.types)))
         self.strippable = every if rules.strip_wildcards else every - self.wild
+        self._open: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+    def open_seats(self, tokens: tuple[int, ...], wounded: int) -> tuple[int, ...]:
+        """Seats that may be attacked: living (``tokens``), and not wounded this combat
+        phase (bit ``seat`` of ``wounded``) if the wounded sit out; remembered.
+
+        >>> from workbench.games.daggers_brink.deck import load_deck
+        >>> Table(4, Rules(), load_deck()).open_seats((2, 0, 1, 3), 0b1000)
+        (0, 2)
+        """
+        key = (tokens, wounded)
+        found = self._open.get(key)
+        if found is None:
+            sit_out = self.rules.wounded_sit_out
+            found = tuple(
+                seat
+                for seat, held in enumerate(tokens)
+                if held and not (sit_out and wounded >> seat & 1)
+            )
+            if len(self._open) < MEMO_LIMIT:
+                self._open[key] = found
+        return found
 
     def __reduce__(self) -> tuple:
         """Sent to worker processes as seats, rules and deck (the memo is rebuilt there)."""
