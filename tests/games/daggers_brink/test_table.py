@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from workbench.games.daggers_brink.chance import SeededChance
 from workbench.games.daggers_brink.deck import load_deck
+from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.rules import Rules
 from workbench.games.daggers_brink.table import HandAttributes, Table
 
@@ -78,3 +79,40 @@ def test_the_same_seed_deals_the_same_decks_in_any_order_of_asking():
     decks = [forward.shuffled(j, cards) for j in range(40)]
     assert [backward.shuffled(j, cards) for j in reversed(range(40))] == decks[::-1]
     assert all(sorted(deck) == sorted(cards) for deck in decks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=3, max_size=6),
+    st.integers(0, 63),
+    st.booleans(),
+)
+def test_open_seats_and_targets_are_their_definition(tokens, wounded, sit_out):
+    game = DaggersBrink(len(tokens), rules=Rules(wounded_sit_out=sit_out))
+    state = game.initial_state(seed=0)
+    state.tokens, state.wounded = tuple(tokens), wounded
+    for seat in range(len(tokens)):
+        expected = [
+            t
+            for t, held in enumerate(tokens)
+            if held and t != seat and not (sit_out and wounded >> t & 1)
+        ]
+        for _ in range(2):  # worked out, then remembered
+            assert state.targets(seat) == expected
+            assert state.has_target(seat) == bool(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, len(SMALL.types) - 1), max_size=7), st.integers(0, 2))
+def test_wildcard_choices_are_every_set_of_held_wildcards(hand, per_fight):
+    game = DaggersBrink(3, rules=Rules(wildcards_per_fight=per_fight), deck=SMALL)
+    state = game.initial_state(seed=0)
+    state.hands = (tuple(sorted(hand)), (), ())
+    held = [card for card in hand if SMALL.types[card].is_wildcard]
+    expected = {
+        tuple(sorted(held[i] for i in range(len(held)) if mask >> i & 1))
+        for mask in range(1 << len(held))
+        if bin(mask).count("1") <= per_fight
+    }
+    for _ in range(2):  # worked out, then remembered
+        assert state.wildcard_choices(0) == sorted(expected)
