@@ -207,12 +207,15 @@ class HandAgent(DaggersAgent):
             value = self._values[attributes] = self.hand_value(attributes)
         return value
 
-    def _best_discard(self, state: Any, hand: tuple[int, ...]) -> tuple[int, float]:
+    def _best_discard(
+        self, state: Any, hand: tuple[int, ...], attributes: Attributes | None = None
+    ) -> tuple[int, float]:
         """The card whose discard leaves the best hand (the lowest type among equals), and
-        that hand's value; memoised, as ``hand_value`` depends on the attributes alone."""
+        that hand's value; memoised, as ``hand_value`` depends on the attributes alone.
+        ``attributes`` are the hand's, if known."""
         known = self._best.get(hand)
         if known is None:
-            speed, health, defend, attack = state.hand_attributes(hand)
+            speed, health, defend, attack = attributes or state.hand_attributes(hand)
             bonus, best_card, best = state.card_bonuses, -1, 0.0
             for card in sorted(set(hand)):
                 s, h, d, a = bonus[card]
@@ -225,10 +228,11 @@ class HandAgent(DaggersAgent):
     def _takes_top(self, state: Any, hand: tuple[int, ...], top: int) -> bool:
         """Whether the discard pile's ``top`` card, drawn into ``hand``, would be kept and
         make a better hand (memoised by :meth:`choose_source`)."""
-        kept, value = self._best_discard(state, tuple(sorted((*hand, top))))
-        takes = self._takes[hand, top] = kept != top and value > self._value(
-            state.hand_attributes(hand)
-        )
+        attributes = state.hand_attributes(hand)
+        s, h, d, a = state.card_bonuses[top]
+        with_top = (attributes[0] + s, attributes[1] + h, attributes[2] + d, attributes[3] + a)
+        kept, value = self._best_discard(state, tuple(sorted((*hand, top))), with_top)
+        takes = self._takes[hand, top] = kept != top and value > self._value(attributes)
         return takes
 
     def choose_source(self, state: Any) -> Any:

@@ -31,11 +31,12 @@ MEMO_LIMIT = 1_000_000
 
 class HandAttributes(dict):
     """``attributes[hand]``: (speed, health, defend, attack) of a sorted tuple of card
-    types, worked out on first use and remembered (a dict lookup after that).
+    types, worked out on first use from the hand without its last card, and remembered
+    with it (a dict lookup after that).
 
     >>> attributes = HandAttributes(((1, 0, 0, 0), (0, 0, 0, 3)), 1)
-    >>> attributes[(0, 1, 1)], attributes.of([1, 0, 1]), len(attributes)
-    ((2, 1, 1, 7), (2, 1, 1, 7), 1)
+    >>> attributes[(0, 1, 1)], attributes.of([1, 0, 1]), sorted(attributes)
+    ((2, 1, 1, 7), (2, 1, 1, 7), [(), (0,), (0, 1), (0, 1, 1)])
     """
 
     def __init__(self, bonus: Sequence[Attributes], base: int):
@@ -57,7 +58,13 @@ class HandAttributes(dict):
         return (sp, he, de, at)
 
     def __missing__(self, hand: tuple[int, ...]) -> Attributes:
-        value = self.of(list(hand))
+        """The hand without its last card (usually remembered) plus that card's bonus."""
+        if hand:
+            speed, health, defend, attack = self[hand[:-1]]
+            s, h, d, a = self.bonus[hand[-1]]
+            value = (speed + s, health + h, defend + d, attack + a)
+        else:
+            value = (self.base,) * 4
         if len(self) < MEMO_LIMIT:
             self[hand] = value
         return value
