@@ -9,8 +9,11 @@
   on one core through the shared tournament runner (target <= 20 s), where the engine
   plays each game on one state moved on in place (``DaggersBrink.play_fast``);
   baseline: the same games through the protocol step loop (a new immutable state per
-  decision, ``play_game(fast=False)``), on the first 1,000 of them, played after the
-  fast run so that both find the agents' memos warm (which favours the baseline);
+  decision, ``play_game(fast=False)``), on the first 1,000 of them. Both start with
+  cold memos (a fresh process each): filling the agents' memos of draw-phase choices
+  and the table's hand attributes costs both alike, so the same 1,000 games are then
+  played again in one process with the memos warm, by each path, to show what the
+  fast path itself saves (a state copy and the runner's checks per decision);
 - the same games on two worker processes: the speed-up over one core.
 
 The machine is shared (other people's tests run on its two cores), so CPU time is
@@ -99,8 +102,22 @@ def _play(part: str, count: int) -> pd.DataFrame:
     return play_games(STRATEGIES, players=4, executor=executor, workers=2, **options)
 
 
+def run_warm(head: int) -> None:
+    """The first ``head`` games once to fill the memos, then again by each path (one JSON line)."""
+    _play("fast", head)
+    times = {}
+    for part in ("fast", "step"):
+        before = time.process_time()
+        _play(part, head)
+        times[part] = time.process_time() - before
+    print(json.dumps(times))
+
+
 def run_part(part: str, count: int, head: int) -> None:
     """Play in this (fresh) process and print one JSON line: times and the table's hash."""
+    if part == "warm":
+        run_warm(head)
+        return
     wall, before = time.perf_counter(), os.times()
     table = _play(part, count)
     after = os.times()
@@ -132,6 +149,7 @@ def games(count: int, baseline_count: int) -> None:
     fast = _fresh("fast", count, baseline_count)
     fast_head = _fresh("fast", baseline_count, baseline_count)
     step = _fresh("step", baseline_count, baseline_count)
+    warm = _fresh("warm", baseline_count, baseline_count)
     two = _fresh("two", count, baseline_count)
     assert fast["hash"] == two["hash"], "two worker processes played other games"
     assert fast["head"] == fast_head["hash"] == step["hash"], "the step loop played other games"
@@ -152,6 +170,10 @@ def games(count: int, baseline_count: int) -> None:
         f"  (baseline: x{step['cpu'] / fast_head['cpu']:.2f} the fast path's CPU time)"
     )
     print(
+        f"  the same again, memos warm: fast  {warm['fast']:8.1f} s CPU, step loop"
+        f" {warm['step']:5.1f} s CPU  (x{warm['step'] / warm['fast']:.2f})"
+    )
+    print(
         f"  {count:,} games, two worker processes {two['cpu']:7.1f} s CPU {two['wall']:7.1f} s wall"
         f"  (x{fast['wall'] / two['wall']:.2f} speed-up over one core's wall time)"
     )
@@ -162,7 +184,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Daggers Brink speed figures")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--baseline-games", type=int, default=1_000)
-    parser.add_argument("--part", choices=("fast", "step", "two"), help=argparse.SUPPRESS)
+    parser.add_argument("--part", choices=("fast", "step", "two", "warm"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.part:
         run_part(args.part, args.games, args.baseline_games)
