@@ -41,10 +41,14 @@ nbval: install
 browser: install
 	$(BIN)/python -m pytest -q tests/browser
 
-# Re-execute every notebook in place so the committed outputs match the code.
+# Re-execute every notebook in place so the committed outputs match the code
+# (no widget state, no execution timestamps: cell metadata other than tags is cleared).
 notebooks: install
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	  --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	  --ExecutePreprocessor.store_widget_state=False \
+	  --ClearMetadataPreprocessor.enabled=True \
+	  --ClearMetadataPreprocessor.clear_notebook_metadata=False \
+	  --ClearMetadataPreprocessor.preserve_cell_metadata_mask=tags notebooks/*.ipynb
 
 bench: install
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done

@@ -44,3 +44,17 @@ def test_chart_is_a_png():
     before = bytes(explorer.chart.value)
     explorer.toggles["attacker", "skofnung"].value = True
     assert bytes(explorer.chart.value) != before
+
+
+def test_blood_lord_sliders_and_sacrifice_rule_reach_the_table():
+    explorer = ClashExplorer(attacker_dice=2, defender_dice=2, chart=False)
+    explorer.blood_lord["attacker"].value = 2
+    assert explorer.mods("attacker") == ["blood_lord:2"] and explorer.mods("defender") == []
+    assert shown(explorer) == expected(2, 2, attacker_mods=["blood_lord:2"])
+    explorer.rule_pickers["blood_lord_sacrifice"].value = "fighting stack"
+    rules = Rules(blood_lord_sacrifice="fighting stack")
+    odds = clash_odds(2, 2, rules=rules, attacker_mods=["blood_lord:2"])
+    assert explorer.odds().equals(odds)
+    assert odds["attacker_losses"].min() == 2  # the two sacrificed units are losses now
+    explorer.blood_lord["attacker"].value = 0
+    assert explorer.mods("attacker") == [] and shown(explorer) == expected(2, 2, rules=rules)

@@ -1,13 +1,15 @@
 """An interactive explorer of one Brawlhalla clash: dice, cards and rule knobs.
 
 Sliders choose the attacker's and defender's dice, toggles play die modifiers
-(Thor's blessing, Skofnung, Norn's wrath) for either side, dropdowns change rule
+(Thor's blessing, Skofnung, Norn's wrath) for either side, a Blood lord slider per
+side sacrifices X units for +X on one die (0: not played), dropdowns change rule
 knobs; the exact table of losses and a bar chart redraw on every change. The
 logic is plain Python (:meth:`ClashExplorer.odds`), so it is tested headless;
 the browser test clicks the widgets.
 
 Stable CSS hooks: ``wb-clash-attacker`` / ``wb-clash-defender`` (sliders),
-``wb-mod-<side>-<card>`` (toggles), ``wb-rule-<field>`` (dropdowns),
+``wb-mod-<side>-<card>`` (toggles), ``wb-blood-lord-<side>`` (sliders),
+``wb-rule-<field>`` (dropdowns),
 ``wb-clash-table`` (the exact table), ``wb-clash-sweep`` (a label with the exact
 P(attacker wins every pair)).
 
@@ -17,6 +19,9 @@ P(attacker wins every pair)).
 >>> explorer.toggles["attacker", "thor"].value = True
 >>> explorer.sweep.value
 'P(attacker wins every pair) = 4435/7776 (57.03%)'
+>>> explorer.blood_lord["defender"].value = 2
+>>> explorer.mods("defender")
+['blood_lord:2']
 """
 
 from __future__ import annotations
@@ -38,7 +43,9 @@ _RULE_CHOICES = {
     "ties": ("defender", "attacker"),
     "modifier_order": ("attacker first", "defender first"),
     "modified_dice": ("unbounded", "within faces"),
+    "blood_lord_sacrifice": ("any units", "fighting stack"),
 }
+_MOST_SACRIFICED = 6
 
 
 class ClashExplorer(widgets.VBox):
@@ -64,6 +71,12 @@ class ClashExplorer(widgets.VBox):
                 toggle = widgets.ToggleButton(False, description=label, tooltip=f"{side}: {label}")
                 toggle.add_class(f"wb-mod-{side}-{card}")
                 self.toggles[side, card] = toggle
+        self.blood_lord = {
+            side: widgets.IntSlider(0, 0, _MOST_SACRIFICED, description="Blood lord X")
+            for side in ("attacker", "defender")
+        }
+        for side, slider in self.blood_lord.items():
+            slider.add_class(f"wb-blood-lord-{side}")
         self.rule_pickers = {}
         for field, choices in _RULE_CHOICES.items():
             picker = widgets.Dropdown(
@@ -76,23 +89,24 @@ class ClashExplorer(widgets.VBox):
         self.table = widgets.HTML()
         self.table.add_class("wb-clash-table")
         self.chart = widgets.Image(format="png", width=380) if chart else None
-        for control in [self.attacker, self.defender, *self.toggles.values()]:
+        controls = [self.attacker, self.defender, *self.toggles.values()]
+        for control in [*controls, *self.blood_lord.values()]:
             control.observe(self._redraw, names="value")
         for picker in self.rule_pickers.values():
             picker.observe(self._redraw, names="value")
         cards = [
             widgets.HBox([widgets.Label(f"{side} plays:", layout={"width": "110px"})] + [
                 self.toggles[side, card] for card in _CARDS
-            ])
+            ] + [self.blood_lord[side]])
             for side in ("attacker", "defender")
         ]  # fmt: skip
         results = [self.table] + ([self.chart] if self.chart is not None else [])
+        pickers = list(self.rule_pickers.values())
         super().__init__(
             [
                 widgets.HBox([self.attacker, self.defender]),
                 *cards,
-                widgets.HBox(list(self.rule_pickers.values())[:2]),
-                widgets.HBox(list(self.rule_pickers.values())[2:]),
+                *(widgets.HBox(pickers[i : i + 3]) for i in range(0, len(pickers), 3)),
                 self.sweep,
                 widgets.HBox(results),
             ]
@@ -108,8 +122,10 @@ class ClashExplorer(widgets.VBox):
         )
 
     def mods(self, side: str) -> list[str]:
-        """The cards toggled on for ``side``."""
-        return [card for (who, card), t in self.toggles.items() if who == side and t.value]
+        """The cards played by ``side``: the toggled ones, then Blood lord if X > 0."""
+        cards = [card for (who, card), t in self.toggles.items() if who == side and t.value]
+        sacrificed = self.blood_lord[side].value
+        return cards + ([f"blood_lord:{sacrificed}"] if sacrificed else [])
 
     def odds(self) -> pd.DataFrame:
         """The exact joint distribution of losses for the current settings."""
