@@ -13,7 +13,9 @@
   cold memos (a fresh process each): filling the agents' memos of draw-phase choices
   and the table's hand attributes costs both alike, so the same 1,000 games are then
   played again in one process with the memos warm, by each path, to show what the
-  fast path itself saves (a state copy and the runner's checks per decision);
+  fast path itself saves (a state copy and the runner's checks per decision), and
+  then replayed through the engine with every agent's choice read from a record: the
+  engine's own share of a game's time;
 - the same games on two worker processes: the speed-up over one core.
 
 The machine is shared (other people's tests run on its two cores), so CPU time is
@@ -36,8 +38,9 @@ import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
 from workbench.games.daggers_brink import odds
-from workbench.games.daggers_brink.agents import strategy
+from workbench.games.daggers_brink.agents import choosers, strategy
 from workbench.games.daggers_brink.engine import DaggersBrink
+from workbench.games.daggers_brink.phases import HANDLERS, play_in_place
 from workbench.games.daggers_brink.study import play_games, rotations
 from workbench.play import tournament
 
@@ -102,14 +105,46 @@ def _play(part: str, count: int) -> pd.DataFrame:
     return play_games(STRATEGIES, players=4, executor=executor, workers=2, **options)
 
 
+def _replaying(record: list) -> dict:
+    """Choosers for every decision that answer with the next choice of ``record``."""
+    choice = iter(record).__next__
+    return dict.fromkeys(HANDLERS, lambda _state: choice())
+
+
+def _engine_alone(count: int) -> tuple[float, float]:
+    """CPU seconds of ``count`` whole games (memos warm), and of the same games with every
+    agent's choice replayed from a record: what the engine's steps cost on their own."""
+    game, shifts = DaggersBrink(4), rotations(STRATEGIES, 4)
+    seated = [[strategy(name)(game, seed=g) for name in shifts[g % 4]] for g in range(count)]
+    records: list[list] = []
+    for g, agents in enumerate(seated):  # fill the memos and record every choice
+        record: list = []
+        recording = [
+            {d: (lambda s, f=f, r=record: r.append(f(s)) or r[-1]) for d, f in choosers(a).items()}
+            for a in agents
+        ]
+        play_in_place(game.initial_state(seed=g), recording, None)
+        records.append(record)
+    before = time.process_time()
+    for g, agents in enumerate(seated):
+        play_in_place(game.initial_state(seed=g), [choosers(a) for a in agents], None)
+    whole = time.process_time() - before
+    before = time.process_time()
+    for g, record in enumerate(records):
+        play_in_place(game.initial_state(seed=g), [_replaying(record)] * 4, None)
+    return whole, time.process_time() - before
+
+
 def run_warm(head: int) -> None:
-    """The first ``head`` games once to fill the memos, then again by each path (one JSON line)."""
+    """The first ``head`` games once to fill the memos, then again by each path, and the
+    engine's own share (one JSON line)."""
     _play("fast", head)
     times = {}
     for part in ("fast", "step"):
         before = time.process_time()
         _play(part, head)
         times[part] = time.process_time() - before
+    times["whole"], times["engine"] = _engine_alone(head)
     print(json.dumps(times))
 
 
@@ -172,6 +207,10 @@ def games(count: int, baseline_count: int) -> None:
     print(
         f"  the same again, memos warm: fast  {warm['fast']:8.1f} s CPU, step loop"
         f" {warm['step']:5.1f} s CPU  (x{warm['step'] / warm['fast']:.2f})"
+    )
+    print(
+        f"  the engine alone (choices replayed) {warm['engine']:6.1f} s CPU of"
+        f" {warm['whole']:.1f} s for whole games ({warm['engine'] / warm['whole']:.0%})"
     )
     print(
         f"  {count:,} games, two worker processes {two['cpu']:7.1f} s CPU {two['wall']:7.1f} s wall"
