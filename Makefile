@@ -8,7 +8,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 export PYTHONPATH := $(CURDIR)
 export MPLBACKEND := Agg
 
-.PHONY: install lab test lint unit nbval browser notebooks bench clean
+.PHONY: install compile lab test lint unit nbval browser notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,37 +20,42 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# Compiled code (numba) is built on first use and cached beside its module; build it
+# now, once, rather than in the middle of a notebook or in each test worker.
+compile: install
+	$(BIN)/python -c "from workbench.games.daggers_brink.compiled import warm_up; warm_up()"
+
 # Jupyter refuses to run as root unless told; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: install
+lab: compile
 	cd notebooks && MPLBACKEND= $(BIN)/jupyter lab $(ROOT_FLAG) index.ipynb
 
-test: lint unit nbval browser
+test: lint compile unit nbval browser
 
 lint: install
 	$(BIN)/ruff check workbench tests benchmarks notebooks
 	$(BIN)/ruff format --check workbench tests benchmarks
 
-unit: install
+unit: compile
 	$(BIN)/python -m pytest -q -n 2 --doctest-modules workbench tests --ignore=tests/browser
 
-nbval: install
+nbval: compile
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --nbval notebooks --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 
-browser: install
+browser: compile
 	$(BIN)/python -m pytest -q tests/browser
 
 # Re-execute every notebook in place so the committed outputs match the code
 # (no widget state, no execution timestamps: cell metadata other than tags is cleared).
-notebooks: install
+notebooks: compile
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.store_widget_state=False \
 	  --ClearMetadataPreprocessor.enabled=True \
 	  --ClearMetadataPreprocessor.clear_notebook_metadata=False \
 	  --ClearMetadataPreprocessor.preserve_cell_metadata_mask=tags notebooks/*.ipynb
 
-bench: install
+bench: compile
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -65,7 +65,10 @@ class SeededChance:
         Largest number of cards ever shuffled at once.
     """
 
-    __slots__ = ("_cards", "_decks", "_faces", "_keys", "_orders", "_sequence", "_size")
+    __slots__ = (
+        "_cards", "_decks", "_face_array", "_faces", "_keys", "_order_array", "_orders",
+        "_sequence", "_size",
+    )  # fmt: skip
 
     def __init__(self, seed: int | np.random.SeedSequence | None, *, deck_size: int = 128):
         self._sequence = (
@@ -73,8 +76,10 @@ class SeededChance:
         )
         self._size = deck_size
         rng = np.random.default_rng(self._sequence)
-        self._faces: list[int] = rng.integers(1, 7, size=_FACE_BLOCK).tolist()
+        self._face_array = rng.integers(1, 7, size=_FACE_BLOCK)
+        self._faces: list[int] = self._face_array.tolist()
         self._keys: list[np.ndarray] = [rng.random((_SHUFFLE_BLOCK, deck_size))]
+        self._order_array: np.ndarray | None = None
         self._orders: list[np.ndarray | None] = [None]
         # the decks of each block for the last full-size card tuple shuffled
         self._cards: tuple[int, ...] = ()
@@ -99,6 +104,31 @@ class SeededChance:
             self.face(start + count - 1)
         return self._faces[start : start + count]
 
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every die face drawn so far (``faces[i]`` is :meth:`face` ``(i)``) and the stable
+        order of every shuffle's keys (row ``j``; the ``j``-th shuffle of ``n`` cards puts
+        them in that order, the places from ``n`` on left out), for the compiled engine;
+        do not change them."""
+        if len(self._face_array) != len(self._faces):
+            self._face_array = np.array(self._faces, dtype=np.int64)
+        orders = self._order_array
+        if orders is None or len(orders) != _SHUFFLE_BLOCK * len(self._keys):
+            blocks = [self._full_orders(block) for block in range(len(self._keys))]
+            orders = self._order_array = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+        return self._face_array, orders
+
+    def draw_more(self, *, faces: bool = False, shuffles: bool = False) -> None:
+        """Draw the next block of die faces and/or of shuffle keys (as a long game would)."""
+        if faces:
+            self.face(len(self._faces))
+        if shuffles:
+            self._add_key_block()
+
+    def _add_key_block(self) -> None:
+        rng = self._block_rng(1, len(self._keys))
+        self._keys.append(rng.random((_SHUFFLE_BLOCK, self._size)))
+        self._orders.append(None)
+
     def _full_orders(self, block: int) -> np.ndarray:
         """Every full-deck shuffle of ``block``: each row's stable argsort of its keys.
 
@@ -118,9 +148,7 @@ class SeededChance:
     def shuffled(self, j: int, cards: tuple[int, ...]) -> tuple[int, ...]:
         block, row = divmod(j, _SHUFFLE_BLOCK)
         while block >= len(self._keys):
-            rng = self._block_rng(1, len(self._keys))
-            self._keys.append(rng.random((_SHUFFLE_BLOCK, self._size)))
-            self._orders.append(None)
+            self._add_key_block()
         n = len(cards)
         if n == self._size:
             if cards is not self._cards:

@@ -47,6 +47,7 @@ from workbench.games.daggers_brink.actions import (
 )
 from workbench.games.daggers_brink.agents import DaggersAgent, choosers
 from workbench.games.daggers_brink.chance import Chance, SeededChance
+from workbench.games.daggers_brink.compiled import play_compiled
 from workbench.games.daggers_brink.deck import Deck, load_deck
 from workbench.games.daggers_brink.phases import HANDLERS, play_in_place, start_game, without
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -69,7 +70,12 @@ class DaggersBrink:
     """
 
     def __init__(
-        self, num_players: int = 4, *, rules: Rules | None = None, deck: Deck | None = None
+        self,
+        num_players: int = 4,
+        *,
+        rules: Rules | None = None,
+        deck: Deck | None = None,
+        compiled: bool = True,
     ):
         if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RulesError(
@@ -85,6 +91,8 @@ class DaggersBrink:
                 f"cards need at least {needed}"
             )
         self.info = GameInfo(name="daggers_brink", num_players=num_players, zero_sum=False)
+        #: whether whole games between hand agents may be played in compiled code
+        self.compiled = compiled
         self._setup = Table(num_players, self.rules, self.deck)
 
     def summary(self, state: DaggersState) -> dict[str, Any]:
@@ -94,14 +102,20 @@ class DaggersBrink:
     def play_fast(
         self, state: DaggersState, agents: Sequence[Any], *, max_plies: int | None = None
     ) -> tuple[DaggersState, int] | None:
-        """Play a whole game without a state copy per decision (see :func:`play_in_place`),
-        for this package's agents and ``RandomAgent``; ``None`` (decline) for others.
+        """Play a whole game without a state copy per decision, for this package's agents
+        and ``RandomAgent``; ``None`` (decline) for others.
 
-        ``workbench.play.play_game`` uses it; the result is the step loop's, decision by
-        decision (a test plays many seeded games both ways).
+        Hand agents the compiled engine knows play there (:func:`play_compiled`, unless
+        the game was made with ``compiled=False``), others on one state moved on in place
+        (:func:`play_in_place`). ``workbench.play.play_game`` uses it; the result is the
+        step loop's, decision by decision (tests play many seeded games every way).
         """
         if not all(isinstance(agent, _SHARE_STATE) for agent in agents):
             return None
+        if self.compiled:
+            played = play_compiled(state, agents, max_plies)
+            if played is not None:
+                return played
         return play_in_place(state, [choosers(agent) for agent in agents], max_plies)
 
     def heuristic(self, state: DaggersState) -> tuple[float, ...]:

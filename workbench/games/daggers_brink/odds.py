@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 
+import numpy as np
 import pandas as pd
 
 from workbench.dice import Distribution, successes
@@ -29,6 +30,7 @@ __all__ = [
     "remaining_hits_distribution",
     "remaining_hits_table",
     "wound_chance",
+    "wound_chances",
     "wound_probability",
     "wound_table",
 ]
@@ -92,6 +94,23 @@ def wound_probability(attack: int, defend: int, health: int, *, threshold: int =
 def wound_chance(attack: int, defend: int, health: int, threshold: int = 4) -> float:
     """:func:`wound_probability` as a float, cached (for agents deciding in simulations)."""
     return float(wound_probability(attack, defend, health, threshold=threshold))
+
+
+@cache
+def wound_chances(top: int, threshold: int = 4) -> np.ndarray:
+    """:func:`wound_chance` for every attack, defend and health 0..``top`` as one array
+    ``[attack, defend, health]`` of floats (shared: do not change it).
+
+    >>> wound_chances(6)[4, 2, 2] == wound_chance(4, 2, 2)
+    True
+    """
+    healths = range(top + 1)
+    out = np.empty((top + 1,) * 3)
+    for attack in healths:
+        for defend in healths:
+            left = remaining_hits_distribution(attack, defend, threshold=threshold)
+            out[attack, defend] = [float(p) for p in _tails(left, healths)]
+    return out
 
 
 def _tails(left: Distribution, healths: range) -> list[Fraction]:

@@ -17,6 +17,7 @@ hand met so far (:class:`HandAttributes`, a dict that fills itself).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from workbench.games.daggers_brink.deck import Deck
 from workbench.games.daggers_brink.rules import Rules
@@ -93,8 +94,8 @@ class Table:
     """Seats, rules and deck of a game, and what follows from them (see the module)."""
 
     __slots__ = (
-        "_open", "attributes", "bonus", "cards", "challenge_turns", "clockwise", "deck", "n",
-        "rules", "scope", "strippable", "succeeds", "wild",
+        "_open", "attributes", "bonus", "cards", "challenge_turns", "clockwise", "compiled",
+        "deck", "n", "rules", "scope", "strippable", "succeeds", "wild",
     )  # fmt: skip
 
     def __init__(self, n: int, rules: Rules, deck: Deck):
@@ -123,6 +124,8 @@ class Table:
         every = frozenset(range(len(deck.types)))
         self.strippable = every if rules.strip_wildcards else every - self.wild
         self._open: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        #: the compiled engine's arrays for this table (made on first use; see ``compiled``)
+        self.compiled: Any = None
 
     def open_seats(self, tokens: tuple[int, ...], wounded: int) -> tuple[int, ...]:
         """Seats that may be attacked: living (``tokens``), and not wounded this combat
