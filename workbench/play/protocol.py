@@ -49,6 +49,7 @@ __all__ = [
     "HasSuccessorKeys",
     "HasSummary",
     "State",
+    "implements",
 ]
 
 #: ``current_player()`` at a chance node.
@@ -207,3 +208,22 @@ class HasSuccessorKeys(Protocol):
     def state_from_key(self, key: Hashable) -> State:
         """The state whose :meth:`State.key` is ``key``."""
         ...
+
+
+_IMPLEMENTS: dict[tuple[type, type], bool] = {}
+
+
+def implements(obj: Any, protocol: type) -> bool:
+    """``isinstance(obj, protocol)`` for one of the optional protocols above, remembered
+    for ``obj``'s class (a protocol check takes tens of microseconds; a tournament asks
+    for every game).
+
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> implements(TicTacToe(), HasFastPlay), implements(TicTacToe(), Game)
+    (False, True)
+    """
+    key = (type(obj), protocol)
+    known = _IMPLEMENTS.get(key)
+    if known is None:
+        known = _IMPLEMENTS[key] = isinstance(obj, protocol)
+    return known

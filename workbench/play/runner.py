@@ -30,6 +30,7 @@ from workbench.play.protocol import (
     HasHeuristic,
     HasSummary,
     State,
+    implements,
 )
 
 __all__ = ["GameRecord", "play_game"]
@@ -122,10 +123,10 @@ def play_game(
     if state is None:
         state = game.initial_state(seed=int(rng.integers(2**63)))
     limit = game.info.max_plies if max_plies is None else max_plies
-    with_values = record and isinstance(game, HasHeuristic)
+    with_values = record and implements(game, HasHeuristic)
     rows: list[tuple] = []
     plies, started = 0, time.perf_counter()
-    if fast and not record and not game.info.chance and isinstance(game, HasFastPlay):
+    if fast and not record and not game.info.chance and implements(game, HasFastPlay):
         played = game.play_fast(state, agents, max_plies=limit)
         if played is not None:
             state, plies = played
@@ -149,7 +150,7 @@ def play_game(
     if record:
         values = [f"value{seat}" for seat in range(game.info.num_players)] if with_values else []
         log = pd.DataFrame(rows, columns=["step", "ply", "player", "action", "branching", *values])
-    if summary is None and isinstance(game, HasSummary):
+    if summary is None and implements(game, HasSummary):
         summary = game.summary
     figures = dict(summary(state)) if summary is not None else {}
     seconds = time.perf_counter() - started

@@ -188,8 +188,11 @@ def test_the_kernels_field_names_match_its_indices():
     assert kernel.CFG_FIELDS[kernel.WILD] == "wild" and len(kernel.CFG_FIELDS) == kernel.WILD + 1
     from workbench.games.daggers_brink.actions import Fight
 
-    faces = ("attack_faces", "defend_faces")
-    expected = [f if f not in faces else "first_die" for f in Fight._fields if f != "defend_faces"]
-    renamed = {"remaining_hits": "remaining", "attacker_wildcards": "attacker_wild"}
-    expected = [renamed.get(f, f).replace("defender_wildcards", "defender_wild") for f in expected]
+    renamed = {
+        "attack_faces": "first_die",
+        "remaining_hits": "remaining",
+        "attacker_wildcards": "attacker_wild",
+        "defender_wildcards": "defender_wild",
+    }
+    expected = [renamed.get(f, f) for f in Fight._fields if f != "defend_faces"]
     assert list(kernel.LOG_FIELDS) == expected

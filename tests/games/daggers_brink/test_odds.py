@@ -3,6 +3,7 @@
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,3 +94,13 @@ def test_remaining_hits_table_tails():
 def test_bad_input_is_named(call, message):
     with pytest.raises(RulesError, match=message):
         call()
+
+
+@pytest.mark.parametrize("threshold", [3, 4, 5])
+def test_the_array_of_wound_chances_is_wound_chance_entry_by_entry(threshold):
+    from workbench.games.daggers_brink.odds import wound_chance, wound_chances
+
+    table = wound_chances(7, threshold)
+    assert table.shape == (8, 8, 8)
+    for (attack, defend, health), value in np.ndenumerate(table):
+        assert value == wound_chance(attack, defend, health, threshold)

@@ -14,7 +14,7 @@ def _fight(attack_faces, defend_faces, health):
     left = max(0, hits - blocks)
     return Fight(
         1, 0, 1, len(attack_faces), len(defend_faces), health, tuple(attack_faces),
-        tuple(defend_faces), left, left >= health, 0, 1, False, 0, 0,
+        tuple(defend_faces), hits, blocks, left, left >= health, 0, 1, False, 0, 0,
     )  # fmt: skip
 
 

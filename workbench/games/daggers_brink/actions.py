@@ -44,7 +44,8 @@ class Fight(NamedTuple):
     """One resolved attack, as the engine logs it.
 
     ``attack``, ``defend`` and ``health`` are the values the dice were rolled with
-    (after any wildcard strips); ``attacker_rank`` and ``defender_rank`` are their
+    (after any wildcard strips); ``hits`` and ``blocks`` count the attack and defend dice
+    that succeeded; ``attacker_rank`` and ``defender_rank`` are their
     places in the combat order (0 = fastest); ``defender_had_acted`` says whether the
     defender had already had its turn this combat phase.
     """
@@ -57,6 +58,8 @@ class Fight(NamedTuple):
     health: int
     attack_faces: tuple[int, ...]
     defend_faces: tuple[int, ...]
+    hits: int
+    blocks: int
     remaining_hits: int
     wounded: bool
     attacker_rank: int

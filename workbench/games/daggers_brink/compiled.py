@@ -48,6 +48,7 @@ MIRRORED = (
     "choose_strip", "wants_challenge", "choose_target", "_value", "_best_discard",
     "_takes_top", "_fight_value",
 )  # fmt: skip
+_MIRRORED_BY: dict[type, bool] = {}  # agent classes whose play the kernel mirrors
 _TARGETS = {"weakest": k.WEAKEST, "strongest": k.STRONGEST, "leader": k.LEADER}
 _DECISIONS = ("", "source", "discard", "attack", "wildcards", "strip")
 _CODES = {name: code for code, name in enumerate(_DECISIONS)}
@@ -64,13 +65,13 @@ def compiles(agent: Any) -> bool:
     >>> compiles(BalancedAgent()), compiles(BalancedAgent(target="random"))
     (True, False)
     """
-    cls = type(agent)
-    return (
-        isinstance(agent, HandAgent)
-        and agent.target in _TARGETS
-        and all(getattr(cls, name) is getattr(HandAgent, name) for name in MIRRORED)
-        and agent.memo_key() is not None
-    )
+    mirrored = _MIRRORED_BY.get(type(agent))
+    if mirrored is None:
+        cls = type(agent)
+        mirrored = _MIRRORED_BY[cls] = issubclass(cls, HandAgent) and all(
+            getattr(cls, name) is getattr(HandAgent, name) for name in MIRRORED
+        )
+    return mirrored and agent.target in _TARGETS and agent.memo_key() is not None
 
 
 @dataclass
@@ -205,11 +206,12 @@ def _state(start: Any, position: tuple) -> Any:
     s.hands = tuple(tuple(hand[:length]) for hand, length in zip(hands, hand_len, strict=True))
     s.tokens, s.firsts, s.to_the_left = tuple(tokens), tuple(firsts), tuple(to_left)
     faces = start._c.faces(0, g[k.DICE])
-    for rnd, att, dfd, attack, defend, health, first, left, hurt, ar, dr, acted, aw, dw in log:
+    for rnd, att, dfd, attack, defend, health, first, *counts, hurt, ar, dr, acted, aw, dw in log:
         middle = first + attack
         fight = (
             rnd, att, dfd, attack, defend, health, tuple(faces[first:middle]),
-            tuple(faces[middle : middle + defend]), left, bool(hurt), ar, dr, bool(acted), aw, dw,
+            tuple(faces[middle : middle + defend]), *counts, bool(hurt), ar, dr, bool(acted), aw,
+            dw,
         )  # fmt: skip
         s._log = (_NEW_FIGHT(Fight, fight), s._log)
     return s

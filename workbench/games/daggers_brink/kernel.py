@@ -54,9 +54,9 @@ CFG_FIELDS = (
 #: Columns of the fight log: as :class:`~workbench.games.daggers_brink.actions.Fight`,
 #: with the index of the first attack die instead of the faces.
 LOG_FIELDS = (
-    "round", "attacker", "defender", "attack", "defend", "health", "first_die", "remaining",
-    "wounded", "attacker_rank", "defender_rank", "defender_had_acted", "attacker_wild",
-    "defender_wild"
+    "round", "attacker", "defender", "attack", "defend", "health", "first_die", "hits",
+    "blocks", "remaining", "wounded", "attacker_rank", "defender_rank", "defender_had_acted",
+    "attacker_wild", "defender_wild"
 )  # fmt: skip
 
 # statuses
@@ -414,8 +414,9 @@ def _resolve(T, S):
         rank += 1
     row = log[g[N_FIGHTS]]
     row[0], row[1], row[2], row[3], row[4] = g[ROUND], attacker, defender, attack, defend
-    row[5], row[6], row[7], row[8], row[9] = health, start, remaining, wounded, g[ORDER_POS]
-    row[10], row[11], row[12], row[13] = rank, rank < g[ORDER_POS], g[F_AW], g[F_DW]
+    row[5], row[6], row[7], row[8], row[9] = health, start, hits, blocks, remaining
+    row[10], row[11], row[12], row[13] = wounded, g[ORDER_POS], rank, rank < g[ORDER_POS]
+    row[14], row[15] = g[F_AW], g[F_DW]
     g[N_FIGHTS] += 1
     g[F_ATT], g[STRIPS_LEN] = -1, 0
     if wounded:

@@ -101,7 +101,7 @@ def wound_chances(top: int, threshold: int = 4) -> np.ndarray:
     """:func:`wound_chance` for every attack, defend and health 0..``top`` as one array
     ``[attack, defend, health]`` of floats (shared: do not change it).
 
-    >>> wound_chances(6)[4, 2, 2] == wound_chance(4, 2, 2)
+    >>> float(wound_chances(6)[4, 2, 2]) == wound_chance(4, 2, 2)
     True
     """
     healths = range(top + 1)

@@ -202,8 +202,9 @@ def _resolve(s: Any) -> None:
     wounded = remaining >= health
     rank = s.order.index(defender)
     record = _new_fight(Fight, (
-        s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces,
-        remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild, defender_wild,
+        s.round, attacker, defender, attack, defend, health, attack_faces, defend_faces, hits,
+        blocks, remaining, wounded, s.order_pos, rank, rank < s.order_pos, attacker_wild,
+        defender_wild,
     ))  # fmt: skip
     s._log = (record, s._log)
     s.fight, s.strips = None, ()

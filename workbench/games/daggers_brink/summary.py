@@ -56,16 +56,15 @@ def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[boo
     """Whether Attack, Defend and Health each decided ``fight`` (see the module docstring).
 
     >>> from workbench.games.daggers_brink.actions import Fight
-    >>> fight = Fight(1, 0, 1, 3, 1, 2, (6, 5, 1), (2,), 2, True, 0, 1, False, 0, 0)
+    >>> fight = Fight(1, 0, 1, 3, 1, 2, (6, 5, 1), (2,), 2, 0, 2, True, 0, 1, False, 0, 0)
     >>> decisive_attributes(fight, threshold=4, base=1)  # 1 attack die: 1 hit < health 2
     (True, False, False)
     """
     succeeds = threshold.__le__
-    attack_faces, defend_faces = fight.attack_faces, fight.defend_faces
-    hits, blocks = sum(map(succeeds, attack_faces)), sum(map(succeeds, defend_faces))
+    hits, blocks = fight.hits, fight.blocks
     # the first dice of each roll are what the base attribute rolls
-    base_hits = sum(map(succeeds, attack_faces[:base]))
-    base_blocks = sum(map(succeeds, defend_faces[:base]))
+    base_hits = sum(map(succeeds, fight.attack_faces[:base]))
+    base_blocks = sum(map(succeeds, fight.defend_faces[:base]))
     health, actual = fight.health, fight.wounded
     return (
         ((base_hits - blocks if base_hits > blocks else 0) >= health) != actual,
