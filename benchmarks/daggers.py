@@ -6,21 +6,17 @@
 - the 12 x 12 x 12 exact P(wound) table, cold (target <= 0.2 s), against a naive
   double sum of binomial terms per entry;
 - 10,000 four-player games (focus, balanced, tank and aggressive, seated in rotation)
-  on one core through the shared tournament runner (target <= 20 s), where the engine
-  plays each game on one state moved on in place (``DaggersBrink.play_fast``);
-  baseline: the same games through the protocol step loop (a new immutable state per
-  decision, ``play_game(fast=False)``), on the first 1,000 of them. Both start with
-  cold memos (a fresh process each): filling the agents' memos of draw-phase choices
-  and the table's hand attributes costs both alike, so the same 1,000 games are then
-  played again in one process with the memos warm, by each path, to show what the
-  fast path itself saves (a state copy and the runner's checks per decision), and
-  then replayed through the engine with every agent's choice read from a record: the
-  engine's own share of a game's time;
-- the same games on two worker processes: the speed-up over one core.
+  on one core through the shared tournament runner (target <= 20 s): the built-in
+  strategies play in the compiled engine (``workbench.games.daggers_brink.compiled``,
+  loaded from numba's cache: ``make compile`` builds it); baselines, on the first
+  1,000 of the games: the Python engine (``DaggersBrink(compiled=False)``: one state
+  moved on in place) and the protocol step loop (a new immutable state per decision);
+- the same 10,000 games on two worker processes: the speed-up over one core.
 
-The machine is shared (other people's tests run on its two cores), so CPU time is
-printed beside wall time, and the load average when the run started; tables from the
-different runs are checked to be equal.
+Every run is a fresh Python process (memos cold, as for a user). The machine is shared
+(other people's tests run on its two cores), so CPU time is printed beside wall time,
+and the load average when the run started; the tables of the different runs are
+checked to be equal, game by game.
 """
 
 from __future__ import annotations
@@ -38,9 +34,9 @@ import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
 from workbench.games.daggers_brink import odds
-from workbench.games.daggers_brink.agents import choosers, strategy
+from workbench.games.daggers_brink.agents import strategy
+from workbench.games.daggers_brink.compiled import warm_up
 from workbench.games.daggers_brink.engine import DaggersBrink
-from workbench.games.daggers_brink.phases import HANDLERS, play_in_place
 from workbench.games.daggers_brink.study import play_games, rotations
 from workbench.play import tournament
 
@@ -98,61 +94,20 @@ def _play(part: str, count: int) -> pd.DataFrame:
     shifts = rotations(STRATEGIES, 4)
     lineups = [shifts[i % len(shifts)] for i in range(count)]
     options = {"rounds": 1, "seed": 0, "progress": False, "lineups": lineups}
-    if part == "step":
+    if part in ("python", "step"):
         factories = {name: strategy(spec) for name, spec in STRATEGIES.items()}
-        return tournament(StepByStep(DaggersBrink(4)), factories, executor=None, **options)
+        game = DaggersBrink(4, compiled=False)
+        played = StepByStep(game) if part == "step" else game
+        return tournament(played, factories, executor=None, **options)
     executor = "processes" if part == "two" else None
     return play_games(STRATEGIES, players=4, executor=executor, workers=2, **options)
 
 
-def _replaying(record: list) -> dict:
-    """Choosers for every decision that answer with the next choice of ``record``."""
-    choice = iter(record).__next__
-    return dict.fromkeys(HANDLERS, lambda _state: choice())
-
-
-def _engine_alone(count: int) -> tuple[float, float]:
-    """CPU seconds of ``count`` whole games (memos warm), and of the same games with every
-    agent's choice replayed from a record: what the engine's steps cost on their own."""
-    game, shifts = DaggersBrink(4), rotations(STRATEGIES, 4)
-    seated = [[strategy(name)(game, seed=g) for name in shifts[g % 4]] for g in range(count)]
-    records: list[list] = []
-    for g, agents in enumerate(seated):  # fill the memos and record every choice
-        record: list = []
-        recording = [
-            {d: (lambda s, f=f, r=record: r.append(f(s)) or r[-1]) for d, f in choosers(a).items()}
-            for a in agents
-        ]
-        play_in_place(game.initial_state(seed=g), recording, None)
-        records.append(record)
-    before = time.process_time()
-    for g, agents in enumerate(seated):
-        play_in_place(game.initial_state(seed=g), [choosers(a) for a in agents], None)
-    whole = time.process_time() - before
-    before = time.process_time()
-    for g, record in enumerate(records):
-        play_in_place(game.initial_state(seed=g), [_replaying(record)] * 4, None)
-    return whole, time.process_time() - before
-
-
-def run_warm(head: int) -> None:
-    """The first ``head`` games once to fill the memos, then again by each path, and the
-    engine's own share (one JSON line)."""
-    _play("fast", head)
-    times = {}
-    for part in ("fast", "step"):
-        before = time.process_time()
-        _play(part, head)
-        times[part] = time.process_time() - before
-    times["whole"], times["engine"] = _engine_alone(head)
-    print(json.dumps(times))
-
-
 def run_part(part: str, count: int, head: int) -> None:
     """Play in this (fresh) process and print one JSON line: times and the table's hash."""
-    if part == "warm":
-        run_warm(head)
-        return
+    loading = time.process_time()
+    warm_up()  # numba's cached machine code, loaded (or compiled, the first time ever)
+    loading = time.process_time() - loading
     wall, before = time.perf_counter(), os.times()
     table = _play(part, count)
     after = os.times()
@@ -160,6 +115,7 @@ def run_part(part: str, count: int, head: int) -> None:
     print(
         json.dumps(
             {
+                "load": loading,
                 "wall": time.perf_counter() - wall,
                 "cpu": sum(after[:4]) - sum(before[:4]),  # this process and its workers
                 "plies": float(table["plies"].mean()),
@@ -182,48 +138,38 @@ def _fresh(part: str, count: int, head: int) -> dict:
 
 def games(count: int, baseline_count: int) -> None:
     fast = _fresh("fast", count, baseline_count)
-    fast_head = _fresh("fast", baseline_count, baseline_count)
+    python = _fresh("python", baseline_count, baseline_count)
     step = _fresh("step", baseline_count, baseline_count)
-    warm = _fresh("warm", baseline_count, baseline_count)
     two = _fresh("two", count, baseline_count)
     assert fast["hash"] == two["hash"], "two worker processes played other games"
-    assert fast["head"] == fast_head["hash"] == step["hash"], "the step loop played other games"
+    assert fast["head"] == python["hash"] == step["hash"], "the Python engine played other games"
     per_game = fast["cpu"] / count
     print(
         f"{count:,} four-player games, one core  {fast['cpu']:8.1f} s CPU"
         f" {fast['wall']:7.1f} s wall"
         f"  ({1000 * per_game:.2f} ms CPU a game, {fast['plies']:.0f} decisions, "
-        f"{fast['rounds']:.1f} rounds)"
+        f"{fast['rounds']:.1f} rounds; compiled engine loaded in {fast['load']:.1f} s)"
     )
     print(f"  as 10,000 games                   {10_000 * per_game:8.1f} s CPU   (target 20 s)")
-    print(
-        f"  first {baseline_count:,} games, fast path      {fast_head['cpu']:8.1f} s CPU"
-        f" {fast_head['wall']:7.1f} s wall"
-    )
-    print(
-        f"  the same, protocol step loop      {step['cpu']:8.1f} s CPU {step['wall']:7.1f} s wall"
-        f"  (baseline: x{step['cpu'] / fast_head['cpu']:.2f} the fast path's CPU time)"
-    )
-    print(
-        f"  the same again, memos warm: fast  {warm['fast']:8.1f} s CPU, step loop"
-        f" {warm['step']:5.1f} s CPU  (x{warm['step'] / warm['fast']:.2f})"
-    )
-    print(
-        f"  the engine alone (choices replayed) {warm['engine']:6.1f} s CPU of"
-        f" {warm['whole']:.1f} s for whole games ({warm['engine'] / warm['whole']:.0%})"
-    )
+    head = per_game * baseline_count
+    for name, run in (("Python engine", python), ("protocol step loop", step)):
+        print(
+            f"  first {baseline_count:,} games, {name + ':':20s} {run['cpu']:6.1f} s CPU"
+            f" {run['wall']:6.1f} s wall  (baseline: x{run['cpu'] / head:.1f} the compiled"
+            " engine's CPU time)"
+        )
     print(
         f"  {count:,} games, two worker processes {two['cpu']:7.1f} s CPU {two['wall']:7.1f} s wall"
         f"  (x{fast['wall'] / two['wall']:.2f} speed-up over one core's wall time)"
     )
-    print("  every run in a fresh process (memos cold); all tables equal")
+    print("  every run in a fresh process; all tables equal, game by game")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Daggers Brink speed figures")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--baseline-games", type=int, default=1_000)
-    parser.add_argument("--part", choices=("fast", "step", "two", "warm"), help=argparse.SUPPRESS)
+    parser.add_argument("--part", choices=("fast", "python", "step", "two"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.part:
         run_part(args.part, args.games, args.baseline_games)

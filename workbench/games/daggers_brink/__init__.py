@@ -9,6 +9,7 @@ odds      exact remaining hits and P(wound) of one attack (on ``workbench.dice``
 symbolic  P(wound) as a polynomial in the chance ``p`` that one die succeeds (sympy)
 values    what a card is worth: change in wound chances dealt and taken, in acting first
 engine    the full game on the ``workbench.play`` protocol (phases, actions, chance)
+compiled  whole games between hand agents in compiled code (the numba ``kernel``)
 agents    strategies as small agent classes (focus, balanced, tank, aggressive, ...)
 summary   per-game figures for balance studies
 study     balance studies through the shared tournament runner, with 95% intervals
@@ -27,6 +28,7 @@ from workbench.games.daggers_brink.agents import (
     strategy,
 )
 from workbench.games.daggers_brink.chance import ScriptedChance, SeededChance
+from workbench.games.daggers_brink.compiled import compiles
 from workbench.games.daggers_brink.deck import (
     ATTRIBUTES,
     CardType,
@@ -88,6 +90,7 @@ __all__ = [
     "attribute_means",
     "card_ranking",
     "card_values",
+    "compiles",
     "decisive_attributes",
     "draw_phase_hands",
     "fight_chances",

@@ -36,6 +36,7 @@ A new strategy is a few lines:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, ClassVar
@@ -88,13 +89,14 @@ class DaggersAgent:
     game : DaggersBrink, optional
         The game (unused by the base class; there for the agent-factory convention).
     seed : int, numpy.random.Generator, SeedSequence or None
-        Source of the agent's own randomness (ties, random choices).
+        Source of the agent's own randomness (random choices), drawn from on first use:
+        most strategies never need it (give each agent a generator of its own).
     """
 
     name: ClassVar[str] = "agent"
 
     def __init__(self, game: Any = None, *, seed: Seed = None):
-        self.rng = python_random(seed)
+        self._seed, self._rng = seed, None
         self.choosers: dict[str, Callable[[Any], Any]] = {
             "source": self.choose_source,
             "discard": self.choose_discard,
@@ -102,6 +104,13 @@ class DaggersAgent:
             "wildcards": self.choose_wildcards,
             "strip": self.choose_strip,
         }
+
+    @property
+    def rng(self) -> random.Random:
+        """The agent's own random source, drawn from its ``seed`` when first used."""
+        if self._rng is None:
+            self._rng = python_random(self._seed)
+        return self._rng
 
     def act(self, state: Any) -> Any:
         """The action for the decision ``state`` is at (``choosers[state.decision]``)."""

@@ -146,6 +146,22 @@ def _table_arrays(table: Table) -> _TableArrays | None:
     )
 
 
+_SHARED: dict[tuple, _TableArrays | bool] = {}
+_SHARED_LIMIT = 8
+
+
+def _shared_arrays(table: Table) -> _TableArrays | bool:
+    """:func:`_table_arrays` (``False`` if ``None``), one for every table of the same seats,
+    rules and deck in this process (a tournament's worker chunks each unpickle a table)."""
+    key = (table.n, table.rules, table.deck)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_LIMIT:  # e.g. a deck editor session: drop the oldest
+            del _SHARED[next(iter(_SHARED))]
+        found = _SHARED[key] = _table_arrays(table) or False
+    return found
+
+
 def _position(state: Any, log_rows: int) -> tuple:
     """The kernel's arrays ``S`` for ``state`` (see :func:`kernel.run`)."""
     table = state.table
@@ -206,12 +222,12 @@ def _state(start: Any, position: tuple) -> Any:
     s.hands = tuple(tuple(hand[:length]) for hand, length in zip(hands, hand_len, strict=True))
     s.tokens, s.firsts, s.to_the_left = tuple(tokens), tuple(firsts), tuple(to_left)
     faces = start._c.faces(0, g[k.DICE])
-    for rnd, att, dfd, attack, defend, health, first, *counts, hurt, ar, dr, acted, aw, dw in log:
-        middle = first + attack
+    for row in log:  # the columns of LOG_FIELDS
+        first = row[6]
+        middle = first + row[3]
         fight = (
-            rnd, att, dfd, attack, defend, health, tuple(faces[first:middle]),
-            tuple(faces[middle : middle + defend]), *counts, bool(hurt), ar, dr, bool(acted), aw,
-            dw,
+            *row[:6], tuple(faces[first:middle]), tuple(faces[middle : middle + row[4]]),
+            *row[7:10], row[10] == 1, row[11], row[12], row[13] == 1, row[14], row[15],
         )  # fmt: skip
         s._log = (_NEW_FIGHT(Fight, fight), s._log)
     return s
@@ -229,7 +245,7 @@ def play_compiled(
     if not all(map(compiles, agents)):
         return None
     if table.compiled is None:
-        table.compiled = _table_arrays(table) or False
+        table.compiled = _shared_arrays(table)
     arrays = table.compiled
     if not arrays:
         return None
