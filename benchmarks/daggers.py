@@ -11,6 +11,8 @@
   loaded from numba's cache: ``make compile`` builds it); baselines, on the first
   1,000 of the games: the Python engine (``DaggersBrink(compiled=False)``: one state
   moved on in place) and the protocol step loop (a new immutable state per decision);
+- the compiled kernel alone: the same lineups' games played from prepared positions
+  (dice and shuffles drawn beforehand), without the Python around it;
 - the same 10,000 games on two worker processes: the speed-up over one core.
 
 Every run is a fresh Python process (memos cold, as for a user). The machine is shared
@@ -30,10 +32,11 @@ import time
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
-from workbench.games.daggers_brink import odds
+from workbench.games.daggers_brink import compiled, kernel, odds
 from workbench.games.daggers_brink.agents import strategy
 from workbench.games.daggers_brink.compiled import warm_up
 from workbench.games.daggers_brink.engine import DaggersBrink
@@ -103,11 +106,41 @@ def _play(part: str, count: int) -> pd.DataFrame:
     return play_games(STRATEGIES, players=4, executor=executor, workers=2, **options)
 
 
+def _kernel_alone(count: int) -> dict:
+    """CPU seconds of ``count`` games in the kernel alone, from prepared positions."""
+    game, shifts = DaggersBrink(4), rotations(STRATEGIES, 4)
+    arrays = compiled._shared_arrays(game._setup)
+    jobs = []
+    for g in range(count):
+        agents = [strategy(name)(game, seed=g) for name in shifts[g % 4]]
+        state = game.initial_state(seed=g)
+        for _ in range(3):  # enough dice and shuffles for any of these games
+            state._c.draw_more(faces=True, shuffles=True)
+        faces, orders = state._c.arrays()
+        tables = (
+            arrays.cfg, arrays.bonus, arrays.strippable, arrays.cards, arrays.challenge_turns,
+            arrays.wound, arrays.values, np.array([arrays.row(a) for a in agents]),
+            np.array([a.patience for a in agents]),
+            np.array([compiled._TARGETS[a.target] for a in agents]), arrays.lo, arrays.dims,
+            faces, orders, arrays.index,
+        )  # fmt: skip
+        jobs.append((tables, compiled._position(state, 1024)))
+    before, plies = time.process_time(), 0
+    for tables, position in jobs:
+        kernel.run(tables, position, -1)
+        assert position[0][kernel.STATUS] == kernel.OK
+        plies += int(position[0][kernel.PLIES])
+    return {"cpu": time.process_time() - before, "plies": plies}
+
+
 def run_part(part: str, count: int, head: int) -> None:
     """Play in this (fresh) process and print one JSON line: times and the table's hash."""
     loading = time.process_time()
     warm_up()  # numba's cached machine code, loaded (or compiled, the first time ever)
     loading = time.process_time() - loading
+    if part == "kernel":
+        print(json.dumps(_kernel_alone(head)))
+        return
     wall, before = time.perf_counter(), os.times()
     table = _play(part, count)
     after = os.times()
@@ -140,6 +173,7 @@ def games(count: int, baseline_count: int) -> None:
     fast = _fresh("fast", count, baseline_count)
     python = _fresh("python", baseline_count, baseline_count)
     step = _fresh("step", baseline_count, baseline_count)
+    alone = _fresh("kernel", baseline_count, baseline_count)
     two = _fresh("two", count, baseline_count)
     assert fast["hash"] == two["hash"], "two worker processes played other games"
     assert fast["head"] == python["hash"] == step["hash"], "the Python engine played other games"
@@ -159,6 +193,11 @@ def games(count: int, baseline_count: int) -> None:
             " engine's CPU time)"
         )
     print(
+        f"  the kernel alone, {baseline_count:,} games  {alone['cpu']:8.2f} s CPU"
+        f"  ({1000 * alone['cpu'] / baseline_count:.2f} ms a game,"
+        f" {1e6 * alone['cpu'] / alone['plies']:.2f} us a decision)"
+    )
+    print(
         f"  {count:,} games, two worker processes {two['cpu']:7.1f} s CPU {two['wall']:7.1f} s wall"
         f"  (x{fast['wall'] / two['wall']:.2f} speed-up over one core's wall time)"
     )
@@ -169,7 +208,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Daggers Brink speed figures")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--baseline-games", type=int, default=1_000)
-    parser.add_argument("--part", choices=("fast", "python", "step", "two"), help=argparse.SUPPRESS)
+    parts = ("fast", "python", "step", "kernel", "two")
+    parser.add_argument("--part", choices=parts, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.part:
         run_part(args.part, args.games, args.baseline_games)
