@@ -11,8 +11,9 @@ most one wildcard type and no negative bonus. Otherwise it answers ``None`` and 
 Python engine plays. Tests play many seeded games both ways and compare every die,
 fight and final position; ``DaggersBrink(..., compiled=False)`` turns it off.
 
-The first call in a process compiles the kernel, or loads it from numba's cache
-(``__pycache__`` beside the module), which takes a few seconds the first time.
+The first call in a process loads the kernel from numba's cache (``__pycache__`` beside
+the module) in under a second; the very first one compiles it, in about half a minute
+(``make compile``, or :func:`warm_up`, does that ahead of any notebook).
 
 >>> from workbench.games.daggers_brink.agents import FocusAgent, TankAgent
 >>> from workbench.games.daggers_brink.engine import DaggersBrink
