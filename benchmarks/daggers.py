@@ -32,7 +32,6 @@ import time
 from fractions import Fraction
 from math import comb
 
-import numpy as np
 import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
@@ -116,14 +115,7 @@ def _kernel_alone(count: int) -> dict:
         state = game.initial_state(seed=g)
         for _ in range(3):  # enough dice and shuffles for any of these games
             state._c.draw_more(faces=True, shuffles=True)
-        faces, orders = state._c.arrays()
-        tables = (
-            arrays.cfg, arrays.bonus, arrays.strippable, arrays.cards, arrays.challenge_turns,
-            arrays.wound, arrays.values, np.array([arrays.row(a) for a in agents]),
-            np.array([a.patience for a in agents]),
-            np.array([compiled._TARGETS[a.target] for a in agents]), arrays.lo, arrays.dims,
-            faces, orders, arrays.index,
-        )  # fmt: skip
+        tables = arrays.tables(arrays.seated(agents), *state._c.arrays())
         jobs.append((tables, compiled._position(state, 1024)))
     before, plies = time.process_time(), 0
     for tables, position in jobs:

@@ -102,6 +102,26 @@ class _TableArrays:
             row = self.rows[key] = len(self.values) - 1
         return row
 
+    def seated(self, agents: Sequence[HandAgent]) -> tuple[np.ndarray, ...]:
+        """Each seat's hand-value row, patience and target policy."""
+        return (
+            np.array([self.row(agent) for agent in agents], dtype=np.int64),
+            np.array([agent.patience for agent in agents], dtype=np.int64),
+            np.array([_TARGETS[agent.target] for agent in agents], dtype=np.int64),
+        )
+
+    def tables(
+        self, seated: tuple[np.ndarray, ...], faces: np.ndarray, orders: np.ndarray
+    ) -> tuple:
+        """The kernel's rules, agents (:meth:`seated`) and chance (``SeededChance.arrays``):
+        its ``T`` (see :func:`kernel.run`)."""
+        seat_table, patience, target = seated
+        return (
+            self.cfg, self.bonus, self.strippable, self.cards, self.challenge_turns, self.wound,
+            self.values, seat_table, patience, target, self.lo, self.dims, faces, orders,
+            self.index,
+        )  # fmt: skip
+
 
 def _table_arrays(table: Table) -> _TableArrays | None:
     """The kernel's arrays for ``table``, or ``None`` if the kernel cannot play there."""
@@ -250,19 +270,12 @@ def play_compiled(
     arrays = table.compiled
     if not arrays:
         return None
-    seat_table = np.array([arrays.row(agent) for agent in agents], dtype=np.int64)
-    patience = np.array([agent.patience for agent in agents], dtype=np.int64)
-    target = np.array([_TARGETS[agent.target] for agent in agents], dtype=np.int64)
+    seated = arrays.seated(agents)
     position = _position(state, _FIRST_LOG_ROWS)
-    g = position[0]
+    g, limit = position[0], -1 if max_plies is None else max_plies
     while True:
         faces, orders = chance.arrays()
-        rules_and_agents = (
-            arrays.cfg, arrays.bonus, arrays.strippable, arrays.cards, arrays.challenge_turns,
-            arrays.wound, arrays.values, seat_table, patience, target, arrays.lo, arrays.dims,
-            faces, orders, arrays.index,
-        )  # fmt: skip
-        k.run(rules_and_agents, position, -1 if max_plies is None else max_plies)
+        k.run(arrays.tables(seated, faces, orders), position, limit)
         status, g[k.STATUS] = g[k.STATUS], k.OK
         if status == k.OK:
             return _state(state, position), int(g[k.PLIES])

@@ -376,9 +376,7 @@ def _next_attacker(T, S):
             _start_round(T, S)
             return
         seat = order[g[ORDER_POS]]
-        if not tokens[seat] or (cfg[SIT_OUT] and g[WOUNDED] >> seat & 1):
-            continue
-        if _has_target(cfg, g, tokens, seat):
+        if _open(cfg, g, tokens, seat) and _has_target(cfg, g, tokens, seat):
             g[PLAYER], g[DECISION] = seat, ATTACK
             return
 
