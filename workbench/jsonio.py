@@ -12,12 +12,20 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from workbench.errors import DataError
 
-__all__ = ["atomic_write_text", "load_json", "read_text", "save_json"]
+__all__ = [
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "fraction_text",
+    "load_json",
+    "read_text",
+    "save_json",
+]
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -46,8 +54,18 @@ def load_json(path: str | os.PathLike[str]) -> Any:
         ) from None
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder and a rename.
+def _mode_for(path: Path) -> int:
+    """The permissions the file keeps (or, new, what the umask allows a plain file)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
 
     A crash half-way leaves the old file untouched; readers never see half a file.
     """
@@ -55,14 +73,30 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        os.chmod(tmp, _mode_for(path))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` as UTF-8 (``\\n`` line ends) with :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """An exact number as ``"num/den"`` (always with a denominator), as JSON files hold it.
+
+    >>> fraction_text(Fraction(5, 12)), fraction_text(1)
+    ('5/12', '1/1')
+    """
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def save_json(path: str | os.PathLike[str], data: Any, *, indent: int | None = 2) -> None:

@@ -26,22 +26,31 @@ Traceback (most recent call last):
 workbench.errors.RulesError: Rules.faces: expected an integer >= 2, got 1
 >>> r.replace(ties="reroll").ties
 'reroll'
+>>> Rules().with_settings(["faces=8", "ties=attacker"])
+Rules(faces=8, ties='attacker')
+>>> Rules().with_settings(["faces=many"])
+Traceback (most recent call last):
+...
+workbench.errors.RulesError: --rule faces=many: Rules.faces: expected an integer >= 2, got 'many'
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import json
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
 import pandas as pd
 
 from workbench.errors import RulesError
+from workbench.jsonio import fraction_text
 
-__all__ = ["describe_rules", "knob", "rules_class"]
+__all__ = ["describe_rules", "knob", "knob_records", "rules_class"]
 
 T = TypeVar("T")
 _NO_BOUND = object()
@@ -135,8 +144,54 @@ def _to_json(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_to_json(v) for v in value]
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
+        return fraction_text(value)
     return value
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _from_text(text: str, kind: Any) -> Any:
+    """A knob's value from command-line text, read by the knob's type.
+
+    Raises ValueError when the text is not of that type.
+    """
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(kind)
+        if type(None) in options and text.strip().lower() in ("none", "null"):
+            return None
+        for option in options:
+            if option is not type(None):
+                with contextlib.suppress(ValueError, ArithmeticError):
+                    return _from_text(text, option)
+        raise ValueError(text)
+    if kind is bool:
+        word = text.strip().lower()
+        if word in _TRUE + _FALSE:
+            return word in _TRUE
+        raise ValueError(text)
+    if kind is int:
+        return int(text)
+    if kind is float:
+        return float(text)
+    if kind is Fraction:
+        return Fraction(text.strip())
+    if origin is tuple:
+        args = typing.get_args(kind)
+        inner = args[0] if args else str
+        stripped = text.strip()
+        if stripped.startswith("["):
+            return _from_json(json.loads(stripped), kind)
+        parts = [part.strip() for part in stripped.split(",")] if stripped else []
+        return tuple(_from_text(part, inner) for part in parts)
+    if kind is str:
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
 
 
 def _docstring(cls: type) -> str:
@@ -176,13 +231,46 @@ class _RulesMethods:
             raise RulesError(f"{type(self).__name__}: unknown field(s) {', '.join(unknown)}")
         return dataclasses.replace(self, **changes)
 
+    def with_settings(self: T, settings: Iterable[str], *, source: str = "--rule") -> T:
+        """A copy with ``KNOB=VALUE`` settings applied, each value read by its knob's type
+        (``true``/``false``, numbers, ``p/q`` fractions, comma lists); a bad one raises
+        :class:`RulesError` naming the setting and what the knob expects."""
+        hints = typing.get_type_hints(type(self))
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for setting in settings:
+            name, sep, text = setting.partition("=")
+            name = name.strip()
+            where = f"{source} {setting}"
+            if not sep or not name:
+                raise RulesError(f"{where}: expected KNOB=VALUE")
+            if name not in fields:
+                raise RulesError(f"{where}: unknown knob; known: {', '.join(sorted(fields))}")
+            meta = fields[name].metadata["knob"]
+            try:
+                changes[name] = _from_text(text, hints[name])
+            except (ValueError, ArithmeticError):
+                expected = _expected(hints[name], meta)
+                raise RulesError(
+                    f"{where}: {type(self).__name__}.{name}: expected {expected}, got {text!r}"
+                ) from None
+        try:
+            return dataclasses.replace(self, **changes)
+        except RulesError as exc:
+            raise RulesError(f"{source} {', '.join(settings)}: {exc}") from None
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict of every field (tuples as lists, Fractions as "p/q")."""
         return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls: type[T], data: Mapping[str, Any], *, source: str = "rules") -> T:
-        """Build from a dict such as :meth:`to_dict` made; unknown keys are an error."""
+    def from_dict(
+        cls: type[T], data: Mapping[str, Any], *, source: str = "rules", base: T | None = None
+    ) -> T:
+        """Build from a dict such as :meth:`to_dict` made; unknown keys are an error.
+
+        Fields the dict leaves out keep their value in ``base`` (default: the defaults).
+        """
         if not isinstance(data, Mapping):
             raise RulesError(f"{source}: expected an object of rules fields, got {data!r}")
         hints = typing.get_type_hints(cls)
@@ -193,7 +281,11 @@ class _RulesMethods:
                 f"{source}: unknown rules field(s) {', '.join(unknown)}; "
                 f"known: {', '.join(sorted(names))}"
             )
-        return cls(**{k: _from_json(v, hints[k]) for k, v in data.items()})
+        values = {k: _from_json(v, hints[k]) for k, v in data.items()}
+        try:
+            return dataclasses.replace(base, **values) if base is not None else cls(**values)
+        except RulesError as exc:
+            raise RulesError(f"{source}: {exc}") from None
 
     def describe(self) -> pd.DataFrame:
         """The knobs as a table: field, value, default, what the text says, alternatives."""
@@ -231,3 +323,30 @@ def describe_rules(rules: Any) -> pd.DataFrame:
         )
     frame = pd.DataFrame(rows)
     return frame.sort_values("changed", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def knob_records(rules: Any) -> list[dict[str, Any]]:
+    """Every knob as a JSON-able record: name, value, default, type, bounds, rule text.
+
+    >>> from workbench.games.valgard.rules import Rules
+    >>> record = knob_records(Rules())[0]
+    >>> record["knob"], record["value"], record["minimum"], record["type"]
+    ('rows', 6, 2, 'int')
+    """
+    hints = typing.get_type_hints(type(rules))
+    records = []
+    for f in dataclasses.fields(rules):
+        meta = f.metadata["knob"]
+        record = {
+            "knob": f.name,
+            "value": _to_json(getattr(rules, f.name)),
+            "default": _to_json(f.default),
+            "type": _describe_type(hints[f.name]),
+            "says": meta["says"],
+            "alternatives": meta["alternatives"],
+        }
+        for key in ("choices", "minimum", "maximum"):
+            if meta[key] is not None:
+                record[key] = _to_json(meta[key])
+        records.append(record)
+    return records

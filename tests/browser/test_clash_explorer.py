@@ -3,8 +3,8 @@ press reach Python, and the exact value shown changes to the right fraction."""
 
 from playwright.sync_api import expect
 
-from workbench.cli.output import fraction_text
 from workbench.games.brawlhalla import clash_odds
+from workbench.jsonio import fraction_text
 
 
 def sweep(a, d, **mods):

@@ -18,12 +18,13 @@ import argparse
 
 import pandas as pd
 
-from workbench.cli.output import fraction_text, print_json, print_table
+from workbench.cli.output import print_json, print_table
 from workbench.errors import RulesError
 from workbench.games.daggers_brink.agents import STRATEGIES, TARGETS
 from workbench.games.daggers_brink.odds import remaining_hits, wound_probability
 from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from workbench.games.daggers_brink.study import game_length, play_games, rotations, win_rates
+from workbench.jsonio import fraction_text
 
 __all__ = ["register"]
 

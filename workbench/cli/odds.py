@@ -17,11 +17,11 @@ import argparse
 
 import pandas as pd
 
-from workbench.cli.output import fraction_text, print_json, print_table
+from workbench.cli.output import print_json, print_table
 from workbench.errors import RulesError
 from workbench.games.brawlhalla import Rules, clash_odds, fight, guardian_odds
 from workbench.games.brawlhalla.combat import MODIFIER_NAMES
-from workbench.jsonio import load_json
+from workbench.jsonio import fraction_text, load_json
 
 __all__ = ["register"]
 

@@ -1,10 +1,10 @@
-"""Helpers shared by the command groups: exact numbers as text, JSON and tables on stdout.
+"""Helpers shared by the command groups: JSON and tables on stdout.
 
 >>> from fractions import Fraction
->>> fraction_text(Fraction(5, 12))
-'5/12'
->>> fraction_text(Fraction(1))
-'1/1'
+>>> print_json({"p": Fraction(5, 12)})
+{
+  "p": "5/12"
+}
 """
 
 from __future__ import annotations
@@ -16,13 +16,9 @@ from typing import Any
 
 import pandas as pd
 
-__all__ = ["fraction_text", "print_json", "print_table"]
+from workbench.jsonio import fraction_text
 
-
-def fraction_text(value: Fraction | int) -> str:
-    """An exact probability as ``"num/den"`` (always with a denominator)."""
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
+__all__ = ["print_json", "print_table"]
 
 
 def _jsonable(value: Any) -> Any:

@@ -73,9 +73,15 @@ def octagon_polygon(cell: Cell) -> list[tuple[float, float]]:
     r, c = cell
     k = CORNER_CUT
     return [
-        (c + k, r), (c + 1 - k, r), (c + 1, r + k), (c + 1, r + 1 - k),
-        (c + 1 - k, r + 1), (c + k, r + 1), (c, r + 1 - k), (c, r + k),
-    ]  # fmt: skip
+        (c + k, r),
+        (c + 1 - k, r),
+        (c + 1, r + k),
+        (c + 1, r + 1 - k),
+        (c + 1 - k, r + 1),
+        (c + k, r + 1),
+        (c, r + 1 - k),
+        (c, r + k),
+    ]
 
 
 def socket_center(socket: Cell) -> tuple[float, float]:

@@ -1,21 +1,9 @@
-"""Editors and explorers for JupyterLab; the shared clickable board view lives in ``board``."""
+"""Editors and explorers for JupyterLab; the shared clickable board view lives in ``board``.
 
-from workbench.widgets.board import (
-    BoardView,
-    cell_id,
-    hex_shapes,
-    octagon_shapes,
-    parse_cell_id,
-    shape,
-    square_shapes,
-)
+Pictures (shapes and marks) come from :mod:`workbench.grids.shapes` and the games'
+``drawing`` modules; :class:`BoardView` is their live renderer.
+"""
 
-__all__ = [
-    "BoardView",
-    "cell_id",
-    "hex_shapes",
-    "octagon_shapes",
-    "parse_cell_id",
-    "shape",
-    "square_shapes",
-]
+from workbench.widgets.board import BoardView
+
+__all__ = ["BoardView"]

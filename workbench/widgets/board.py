@@ -1,16 +1,17 @@
-"""One clickable board view for every game: square, hex and octagon boards as SVG.
+"""One clickable board view for every game: the live renderer of :mod:`workbench.grids.shapes`.
 
-The view knows nothing about games. It draws *shapes* (polygons with an id, a
-fill and an optional label) and *marks* (paths, circles and text on top, e.g. a
-witness path), highlights some shapes, and reports pointer events on shapes to
-Python callbacks. Editors build the shapes from ``workbench.grids`` with
-:func:`square_shapes`, :func:`hex_shapes` or :func:`octagon_shapes`, and turn
-clicks back into cells with :func:`parse_cell_id`.
+The view knows nothing about games. It draws a picture's *shapes* (polygons with
+an id, a fill and an optional label) and *marks* (paths, circles and text on top,
+e.g. a witness path), highlights some shapes, and reports pointer events on
+shapes to Python callbacks. A game's ``drawing`` module makes the picture; clicks
+come back as shape ids, which :func:`workbench.grids.shapes.parse_cell_id` turns
+into cells.
 
 Every shape's SVG element carries ``data-cell="<id>"`` and the CSS class
 ``wb-cell``, which browser tests use to click it.
 
->>> view = BoardView(shapes=square_shapes(2, 2))
+>>> from workbench.grids.shapes import Picture, square_shapes
+>>> view = BoardView.of(Picture(square_shapes(2, 2)))
 >>> clicks = []
 >>> view.on_cell_event(lambda cell, kind: clicks.append((cell, kind)))
 >>> view._handle_custom_msg({"event": "click", "cell": "1,0"}, [])
@@ -21,125 +22,18 @@ Every shape's SVG element carries ``data-cell="<id>"`` and the CSS class
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import anywidget
 import traitlets
 
-from workbench.grids.hexagonal import Hex, hex_polygon
-from workbench.grids.octagonal import octagon_polygon, socket_polygon, sockets
-from workbench.grids.square import Cell, square_polygon
+from workbench.grids.shapes import Picture
 
-__all__ = [
-    "BoardView",
-    "cell_id",
-    "hex_shapes",
-    "octagon_shapes",
-    "parse_cell_id",
-    "shape",
-    "square_shapes",
-]
+__all__ = ["BoardView"]
 
 CellEventHandler = Callable[[str, str], None]
-Point = tuple[float, float]
 
 _EVENTS = ("click", "drag")
-
-
-def cell_id(cell: tuple[int, ...], *, prefix: str = "") -> str:
-    """The text id of a cell, e.g. ``(3, 4) -> "3,4"`` (``prefix`` tells layers apart).
-
-    >>> cell_id((3, 4)), cell_id((0, 1), prefix="s")
-    ('3,4', 's:0,1')
-    """
-    text = ",".join(str(v) for v in cell)
-    return f"{prefix}:{text}" if prefix else text
-
-
-def parse_cell_id(text: str) -> tuple[str, tuple[int, ...]]:
-    """Split an id made by :func:`cell_id` into ``(prefix, cell)``.
-
-    >>> parse_cell_id("s:0,1"), parse_cell_id("3,4")
-    (('s', (0, 1)), ('', (3, 4)))
-    """
-    prefix, _, body = text.rpartition(":")
-    return prefix, tuple(int(v) for v in body.split(","))
-
-
-def shape(
-    ident: str,
-    points: Iterable[Point],
-    *,
-    fill: str = "#f4f1e8",
-    stroke: str = "#555555",
-    label: str = "",
-    title: str = "",
-) -> dict:
-    """One drawable polygon as the JSON-able dict the view expects."""
-    return {
-        "id": ident,
-        "points": [[round(x, 4), round(y, 4)] for x, y in points],
-        "fill": fill,
-        "stroke": stroke,
-        "label": label,
-        "title": title,
-    }
-
-
-def _styled(ident: str, points: list[Point], cell, fill, label) -> dict:
-    return shape(
-        ident,
-        points,
-        fill=fill(cell) if fill else "#f4f1e8",
-        label=label(cell) if label else "",
-    )
-
-
-def square_shapes(
-    rows: int,
-    cols: int,
-    *,
-    fill: Callable[[Cell], str] | None = None,
-    label: Callable[[Cell], str] | None = None,
-) -> list[dict]:
-    """Shapes for a square board; ``fill`` and ``label`` map a cell to its colour/text."""
-    return [
-        _styled(cell_id((r, c)), square_polygon((r, c)), (r, c), fill, label)
-        for r in range(rows)
-        for c in range(cols)
-    ]
-
-
-def hex_shapes(
-    cells: Iterable[Hex],
-    *,
-    fill: Callable[[Hex], str] | None = None,
-    label: Callable[[Hex], str] | None = None,
-) -> list[dict]:
-    """Shapes for the given axial hexes."""
-    return [_styled(cell_id(h), hex_polygon(h), h, fill, label) for h in sorted(cells)]
-
-
-def octagon_shapes(
-    rows: int,
-    cols: int,
-    *,
-    fill: Callable[[Cell], str] | None = None,
-    label: Callable[[Cell], str] | None = None,
-    socket_fill: Callable[[Cell], str] | None = None,
-    socket_label: Callable[[Cell], str] | None = None,
-) -> list[dict]:
-    """Shapes for an octagon board: octagons ``"r,c"`` then sockets ``"s:r,c"``."""
-    octagons = [
-        _styled(cell_id((r, c)), octagon_polygon((r, c)), (r, c), fill, label)
-        for r in range(rows)
-        for c in range(cols)
-    ]
-    diamonds = [
-        _styled(cell_id(s, prefix="s"), socket_polygon(s), s, socket_fill, socket_label)
-        for s in sockets(rows, cols)
-    ]
-    return octagons + diamonds
 
 
 class BoardView(anywidget.AnyWidget):
@@ -148,13 +42,10 @@ class BoardView(anywidget.AnyWidget):
     Attributes
     ----------
     shapes : list of dict
-        Polygons from :func:`shape` (``id``, ``points``, ``fill``, ``stroke``,
-        ``label``, ``title``), drawn in order.
+        Polygons from :func:`workbench.grids.shapes.shape`, drawn in order.
     marks : list of dict
-        Drawn over the shapes and never clickable: ``{"kind": "path", "points":
-        [[x, y], ...], "stroke": colour, "width": w}``, ``{"kind": "circle", "at":
-        [x, y], "r": radius, "fill": colour}`` or ``{"kind": "text", "at": [x, y],
-        "text": str}``.
+        Drawn over the shapes and never clickable (path, circle and text marks of
+        :mod:`workbench.grids.shapes`).
     highlighted : list of str
         Ids of shapes drawn with a thick outline (e.g. legal targets).
     width_px : int
@@ -173,6 +64,19 @@ class BoardView(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._cell_handlers: list[CellEventHandler] = []
         self.on_msg(self._dispatch)
+
+    @classmethod
+    def of(cls, picture: Picture, **kwargs) -> BoardView:
+        """A view drawing ``picture`` (its shapes and marks)."""
+        view = cls(**kwargs)
+        view.show(picture)
+        return view
+
+    def show(self, picture: Picture) -> None:
+        """Draw ``picture`` instead of what is shown (highlights are kept)."""
+        with self.hold_sync():
+            self.shapes = list(picture.shapes)
+            self.marks = list(picture.marks)
 
     def on_cell_event(self, handler: CellEventHandler, *, remove: bool = False) -> None:
         """Call ``handler(shape_id, kind)`` when a shape is clicked or dragged over.

@@ -35,8 +35,9 @@ from workbench.games.brawlhalla.board import (
 )
 from workbench.games.brawlhalla.checker import CheckReport, check
 from workbench.games.brawlhalla.plots import FEATURE_SYMBOLS, TERRAIN_COLOURS
+from workbench.grids.shapes import cell_id, parse_cell_id, shape
 from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell, square_polygon
-from workbench.widgets.board import BoardView, cell_id, parse_cell_id, shape
+from workbench.widgets.board import BoardView
 
 __all__ = ["BoardEditor"]
 

@@ -32,8 +32,8 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pandas as pd
 
-from workbench.cli.output import fraction_text
 from workbench.games.brawlhalla import Rules, clash_odds
+from workbench.jsonio import fraction_text
 
 __all__ = ["ClashExplorer"]
 

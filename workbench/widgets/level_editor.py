@@ -44,8 +44,9 @@ from workbench.games.valhalla.level import (
 )
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.solver import Solution, solve
+from workbench.grids.shapes import cell_id, parse_cell_id, square_shapes
 from workbench.grids.square import Cell
-from workbench.widgets.board import BoardView, cell_id, parse_cell_id, square_shapes
+from workbench.widgets.board import BoardView
 
 __all__ = ["TOOLS", "LevelEditor"]
 

@@ -28,7 +28,8 @@ from workbench.games.viking_raid.drawing import map_shapes, viking_marks
 from workbench.games.viking_raid.maps import ROLES, RaidMap, default_map, load_map, save_map
 from workbench.games.viking_raid.rules import Rules
 from workbench.grids.hexagonal import Hex
-from workbench.widgets.board import BoardView, parse_cell_id
+from workbench.grids.shapes import parse_cell_id
+from workbench.widgets.board import BoardView
 
 __all__ = ["TOOLS", "RaidMapEditor"]
 

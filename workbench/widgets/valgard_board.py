@@ -31,7 +31,8 @@ from workbench.games.valgard.engine import ValgardGame, ValgardState
 from workbench.games.valgard.moves import CAST
 from workbench.games.valgard.rules import PLAYER_NAMES
 from workbench.grids import octagon_center
-from workbench.widgets.board import BoardView, cell_id, octagon_shapes, parse_cell_id
+from workbench.grids.shapes import cell_id, octagon_shapes, parse_cell_id
+from workbench.widgets.board import BoardView
 
 __all__ = ["ValgardBoard", "board_marks", "board_shapes", "targets_of"]
 

@@ -23,8 +23,9 @@ from matplotlib.patches import Rectangle
 
 from workbench.games.valhalla.level import TIMED_ITEMS, Level
 from workbench.games.valhalla.solver import Solution
+from workbench.grids.shapes import square_shapes
 from workbench.grids.square import Cell, square_center
-from workbench.widgets.board import BoardView, square_shapes
+from workbench.widgets.board import BoardView
 
 __all__ = [
     "FILLS",

@@ -22,7 +22,7 @@ from matplotlib.patches import Polygon
 
 from workbench.games.viking_raid.maps import ROLES, RaidMap
 from workbench.grids.hexagonal import Hex, hex_center, hex_disc, hex_polygon
-from workbench.widgets.board import cell_id, shape
+from workbench.grids.shapes import cell_id, shape
 
 __all__ = [
     "ROLE_COLOURS",

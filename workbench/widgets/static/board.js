@@ -50,8 +50,9 @@ function render({ model, el: root }) {
       if (s.title) poly.appendChild(el("title", {})).textContent = s.title;
       svg.appendChild(poly);
       if (s.label) {
-        const [cx, cy] = centroid(s.points);
+        const [cx, cy] = s.at || centroid(s.points);
         const text = el("text", { x: cx, y: cy, class: "wb-label", "data-label": s.id });
+        if (s.label_fill) text.setAttribute("fill", s.label_fill);
         text.textContent = s.label;
         svg.appendChild(text);
       }
@@ -64,6 +65,7 @@ function render({ model, el: root }) {
           stroke: m.stroke || "#c0392b", "stroke-width": m.width || 0.12,
           fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round",
         });
+        if (m.dash) node.setAttribute("stroke-dasharray", m.dash);
       } else if (m.kind === "circle") {
         node = el("circle", {
           cx: m.at[0], cy: m.at[1], r: m.r || 0.3,
@@ -71,6 +73,12 @@ function render({ model, el: root }) {
         });
       } else if (m.kind === "text") {
         node = el("text", { x: m.at[0], y: m.at[1], class: "wb-label", fill: m.fill || "#000" });
+        // CSS sets the label font; a mark's own size and anchor go in its style.
+        const style = [];
+        if (m.size) style.push(`font-size: ${m.size}px`);
+        if (m.anchor) style.push(`text-anchor: ${m.anchor}`);
+        if (m.bold) style.push("font-weight: bold");
+        if (style.length) node.setAttribute("style", style.join("; "));
         node.textContent = m.text;
       } else {
         continue;
