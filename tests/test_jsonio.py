@@ -53,3 +53,28 @@ def test_read_text_names_the_file_when_unreadable(tmp_path):
         read_text(bad)
     with pytest.raises(DataError, match="cannot read file"):
         read_text(tmp_path / "missing.txt")
+
+
+def test_exact_numbers_are_written_as_num_over_den():
+    from fractions import Fraction
+
+    from workbench.jsonio import fraction_text
+
+    assert fraction_text(Fraction(6, 8)) == "3/4"
+    assert fraction_text(2) == "2/1"
+
+
+def test_saving_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
+    import os
+    import stat
+
+    from workbench.jsonio import atomic_write_bytes, save_json
+
+    path = tmp_path / "board.json"
+    save_json(path, {"a": 1})
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask  # like a file any editor makes
+    path.chmod(0o640)
+    atomic_write_bytes(path, b"{}")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640 and path.read_bytes() == b"{}"

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from workbench.errors import RulesError
-from workbench.rules import describe_rules, knob, rules_class
+from workbench.rules import describe_rules, knob, knob_records, rules_class
 
 
 @rules_class
@@ -105,3 +105,69 @@ def test_cross_check_runs_after_field_checks():
         Ranged().replace(low=5)
     with pytest.raises(RulesError, match=r"Ranged\.high: expected an integer"):
         Ranged(high="x")
+
+
+@rules_class
+class Loose:
+    """Rules with an optional number and a float."""
+
+    limit: int | None = knob(None, says="No limit.", minimum=1)
+    share: float = knob(0.5, says="Half.", minimum=0, maximum=1)
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        (["faces=8"], {"faces": 8}),
+        (["ties=attacker", "optional=yes"], {"ties": "attacker", "optional": True}),
+        (["optional=False"], {"optional": False}),
+        (["bonus=2/3"], {"bonus": Fraction(2, 3)}),
+        (["caps=4,3,2"], {"caps": (4, 3, 2)}),
+        (["caps=[1, 2]"], {"caps": (1, 2)}),
+        (["caps="], {"caps": ()}),
+        ([" faces = 10 "], {"faces": 10}),
+    ],
+)
+def test_settings_are_read_by_the_knobs_type(settings, expected):
+    assert Toy().with_settings(settings) == Toy(**expected)
+
+
+def test_optional_and_float_knobs_read_none_and_numbers():
+    assert Loose().with_settings(["limit=3", "share=0.25"]) == Loose(limit=3, share=0.25)
+    assert Loose(limit=3).with_settings(["limit=none"]).limit is None
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("faces", r"--rule faces: expected KNOB=VALUE"),
+        ("=3", r"--rule =3: expected KNOB=VALUE"),
+        ("colour=red", r"--rule colour=red: unknown knob; known: bonus, caps, faces"),
+        ("faces=six", r"--rule faces=six: Toy\.faces: expected an integer >= 2 <= 20, got 'six'"),
+        ("faces=1", r"--rule faces=1: Toy\.faces: expected an integer >= 2 <= 20, got 1"),
+        ("optional=maybe", r"Toy\.optional: expected true or false, got 'maybe'"),
+        ("bonus=1/0", r"Toy\.bonus: expected Fraction, got '1/0'"),
+        ("ties=draw", r"Toy\.ties: expected one of 'defender', 'attacker', got 'draw'"),
+        ("caps=1,x", r"Toy\.caps: expected tuple"),
+    ],
+)
+def test_bad_settings_name_the_setting_and_the_expectation(setting, message):
+    with pytest.raises(RulesError, match=message):
+        Toy().with_settings([setting])
+
+
+def test_a_dict_can_change_a_base_and_keeps_the_rest():
+    base = Toy(faces=8)
+    assert Toy.from_dict({"ties": "attacker"}, base=base) == Toy(faces=8, ties="attacker")
+    with pytest.raises(RulesError, match=r"my\.json: Toy\.faces: expected an integer"):
+        Toy.from_dict({"faces": 0}, source="my.json", base=base)
+
+
+def test_knob_records_are_json_ready():
+    import json
+
+    records = {r["knob"]: r for r in knob_records(Toy(caps=(1,)))}
+    assert records["caps"]["value"] == [1] and records["caps"]["default"] == [3, 2]
+    assert records["bonus"]["value"] == "1/2" and records["faces"]["maximum"] == 20
+    assert records["ties"]["choices"] == ["defender", "attacker"]
+    json.dumps(list(records.values()))

@@ -102,6 +102,11 @@ def _expected(kind: Any, meta: dict) -> str:
 def _valid(value: Any, kind: Any, meta: dict) -> bool:
     if meta["choices"] is not None:
         return value in meta["choices"]
+    if typing.get_origin(kind) in (types.UnionType, typing.Union):
+        options = typing.get_args(kind)
+        if value is None:
+            return type(None) in options
+        return any(_valid(value, option, meta) for option in options if option is not type(None))
     if kind is bool:
         ok = isinstance(value, bool)
     elif kind is int:

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.dice import Distribution, binomial, die, successes
+from workbench.errors import RulesError
 
 
 def brute(counter: Counter) -> Distribution:
@@ -92,8 +93,8 @@ def test_immutable_and_equality_by_value_only_through_equals():
         (lambda: die(6).sum_of(-1), "count must be >= 0"),
     ],
 )
-def test_bad_input_is_a_value_error(call, message):
-    with pytest.raises(ValueError, match=message):
+def test_bad_input_is_a_rules_error(call, message):
+    with pytest.raises(RulesError, match=message):
         call()
 
 

@@ -30,6 +30,7 @@ import pandas as pd
 from workbench.dice.distribution import Distribution
 from workbench.dice.modifiers import DieModifier, modified_clash_counts, modified_clash_weights
 from workbench.dice.sorted_dp import clash_weights
+from workbench.errors import RulesError
 
 __all__ = ["clash", "clash_counts", "clash_summary", "clash_table"]
 
@@ -38,10 +39,15 @@ def _check_dice(value: int, who: str) -> int:
     try:
         value = operator.index(value)
     except TypeError:
-        raise ValueError(f"{who} dice must be a whole number, got {value!r}") from None
+        raise RulesError(f"{who} dice must be a whole number, got {value!r}") from None
     if value < 1:
-        raise ValueError(f"{who} dice must be at least 1, got {value}")
+        raise RulesError(f"{who} dice must be at least 1, got {value}")
     return value
+
+
+def _check_faces(faces: int) -> None:
+    if faces < 2:
+        raise RulesError(f"faces must be at least 2, got {faces}")
 
 
 def clash_counts(
@@ -62,9 +68,8 @@ def clash_counts(
     >>> clash_counts(cap=2)[2, 2].tolist()
     [581, 420, 295]
     """
-    if faces < 2:
-        raise ValueError(f"faces must be at least 2, got {faces}")
     if attacker or defender:
+        _check_faces(faces)
         return modified_clash_weights(
             faces=faces,
             cap=cap,
@@ -96,19 +101,12 @@ def clash(
     """
     a = _check_dice(attacker_dice, "attacker")
     d = _check_dice(defender_dice, "defender")
-    if faces < 2:
-        raise ValueError(f"faces must be at least 2, got {faces}")
     if attacker or defender:
+        _check_faces(faces)
         counts = modified_clash_counts(
-            a,
-            d,
-            faces=faces,
-            ties=ties,
-            attacker=tuple(attacker),
-            defender=tuple(defender),
-            order=order,
-            bounds=bounds,
-        )
+            a, d, faces=faces, ties=ties, attacker=tuple(attacker), defender=tuple(defender),
+            order=order, bounds=bounds,
+        )  # fmt: skip
     else:
         counts = clash_weights(faces=faces, cap=max(a, d), ties=ties)[a, d]
     return Distribution.from_weights({won: int(n) for won, n in enumerate(counts[: min(a, d) + 1])})

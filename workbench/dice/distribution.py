@@ -32,6 +32,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from workbench.errors import RulesError
+
 __all__ = ["Distribution", "binomial", "die", "successes"]
 
 
@@ -80,14 +82,14 @@ class Distribution:
             try:
                 outcome = operator.index(outcome)
             except TypeError:
-                raise ValueError(f"outcomes must be integers, got {outcome!r}") from None
+                raise RulesError(f"outcomes must be integers, got {outcome!r}") from None
             weight = Fraction(weight)
             if weight < 0:
-                raise ValueError(f"weight of outcome {outcome} must be >= 0, got {weight}")
+                raise RulesError(f"weight of outcome {outcome} must be >= 0, got {weight}")
             if weight:
                 items.append((outcome, weight))
         if not items:
-            raise ValueError("a distribution needs at least one outcome of positive weight")
+            raise RulesError("a distribution needs at least one outcome of positive weight")
         items.sort()
         scale = math.lcm(*(w.denominator for _, w in items))
         ints = [int(w * scale) for _, w in items]
@@ -235,7 +237,7 @@ class Distribution:
         Fraction(1, 216)
         """
         if count < 0:
-            raise ValueError(f"count must be >= 0, got {count}")
+            raise RulesError(f"count must be >= 0, got {count}")
         result, power = Distribution.constant(0), self
         while count:
             if count & 1:
@@ -277,7 +279,7 @@ def die(faces: int) -> Distribution:
     """
     faces = operator.index(faces)
     if faces < 1:
-        raise ValueError(f"a die needs at least 1 face, got {faces}")
+        raise RulesError(f"a die needs at least 1 face, got {faces}")
     return Distribution(tuple(range(1, faces + 1)), (1,) * faces)
 
 
@@ -290,9 +292,9 @@ def binomial(trials: int, p: Fraction | int) -> Distribution:
     trials = operator.index(trials)
     p = Fraction(p)
     if trials < 0:
-        raise ValueError(f"trials must be >= 0, got {trials}")
+        raise RulesError(f"trials must be >= 0, got {trials}")
     if not 0 <= p <= 1:
-        raise ValueError(f"p must lie between 0 and 1, got {p}")
+        raise RulesError(f"p must lie between 0 and 1, got {p}")
     hit, miss = p.numerator, p.denominator - p.numerator
     return Distribution.from_weights(
         {k: math.comb(trials, k) * hit**k * miss ** (trials - k) for k in range(trials + 1)}
@@ -306,6 +308,6 @@ def successes(dice: int, *, at_least: int, faces: int = 6) -> Distribution:
     Fraction(8, 27)
     """
     if faces < 1:
-        raise ValueError(f"faces must be >= 1, got {faces}")
+        raise RulesError(f"faces must be >= 1, got {faces}")
     good = min(max(faces - at_least + 1, 0), faces)
     return binomial(dice, Fraction(good, faces))

@@ -38,6 +38,7 @@ import numpy as np
 
 from workbench.dice.sorted_dp import weight_dtype
 from workbench.dice.sorted_tops import sorted_tops, top_weights
+from workbench.errors import RulesError
 
 __all__ = [
     "ORDERS",
@@ -62,11 +63,11 @@ class DieModifier:
 
     def __post_init__(self) -> None:
         if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 1:
-            raise ValueError(
+            raise RulesError(
                 f"a die modifier's amount must be an integer >= 1, got {self.amount!r}"
             )
         if self.on not in ("own", "enemy"):
-            raise ValueError(f"a die modifier acts on 'own' or 'enemy' dice, got {self.on!r}")
+            raise RulesError(f"a die modifier acts on 'own' or 'enemy' dice, got {self.on!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ class _Move:
 
 def _moves(attacker, defender, order: str) -> tuple[_Move, ...]:
     if order not in ORDERS:
-        raise ValueError(f"order of play must be one of {', '.join(ORDERS)}; got {order!r}")
+        raise RulesError(f"order of play must be one of {', '.join(ORDERS)}; got {order!r}")
     sides = [(True, attacker), (False, defender)]
     if order == "defender first":
         sides.reverse()
@@ -86,7 +87,7 @@ def _moves(attacker, defender, order: str) -> tuple[_Move, ...]:
     for is_attacker, mods in sides:
         for mod in mods:
             if not isinstance(mod, DieModifier):
-                raise ValueError(f"expected DieModifier objects, got {mod!r}")
+                raise RulesError(f"expected DieModifier objects, got {mod!r}")
             own = mod.on == "own"
             delta = mod.amount if own else -mod.amount
             moves.append(_Move(is_attacker, own == is_attacker, delta))
@@ -274,7 +275,7 @@ def fixed_clash_weights(
     [108, 58, 34, 16]
     """
     if dice < 1:
-        raise ValueError(f"the attacker needs at least 1 die, got {dice}")
+        raise RulesError(f"the attacker needs at least 1 die, got {dice}")
     moves = _moves(tuple(attacker), (), order)
     pairs = min(dice, len(fixed))
     lower_att, _ = _lowerings(moves)

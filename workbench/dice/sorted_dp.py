@@ -33,6 +33,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from workbench.errors import RulesError
+
 __all__ = ["clash_weights", "weight_dtype"]
 
 
@@ -96,9 +98,9 @@ def clash_weights(*, faces: int = 6, cap: int = 7, ties: str = "defender") -> np
     [21, 15, 0]
     """
     if faces < 2:
-        raise ValueError(f"faces must be at least 2, got {faces}")
+        raise RulesError(f"faces must be at least 2, got {faces}")
     if cap < 1:
-        raise ValueError(f"the dice cap must be at least 1, got {cap}")
+        raise RulesError(f"the dice cap must be at least 1, got {cap}")
     if ties not in ("defender", "attacker"):
-        raise ValueError(f"ties must go to 'defender' or 'attacker', got {ties!r}")
+        raise RulesError(f"ties must go to 'defender' or 'attacker', got {ties!r}")
     return _clash_weights(faces, cap, ties)

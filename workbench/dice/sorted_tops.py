@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from workbench.dice.sorted_dp import weight_dtype
+from workbench.errors import RulesError
 
 __all__ = ["sorted_tops", "top_weights"]
 
@@ -48,7 +49,7 @@ def top_weights(faces: int, length: int, dice: int) -> np.ndarray:
     below it: a multinomial count summed over ``s``.
     """
     if dice < length:
-        raise ValueError(f"cannot keep the {length} highest of {dice} dice")
+        raise RulesError(f"cannot keep the {length} highest of {dice} dice")
     tops = sorted_tops(faces, length)
     counts = np.zeros((len(tops), faces + 1), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(len(tops)), length), tops.ravel()), 1)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from workbench.dice import ORDERS, DieModifier, clash, clash_counts, fixed_clash_weights
 from workbench.dice.modifiers import modified_clash_counts
+from workbench.errors import RulesError
 
 from .dice_oracles import IcepoolOptimal, brute_modified_counts
 
@@ -97,7 +98,7 @@ def test_guardian_reference_values():
     ],
 )
 def test_bad_modifiers(make, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(RulesError, match=message):
         make()
 
 

@@ -1,15 +1,15 @@
-"""Square and octagon boards checked against their definitions."""
+"""Square boards checked against their definitions."""
 
 import pytest
 
 from workbench.errors import RulesError
-from workbench.grids import (
-    octagon_grid,
-    octagon_sockets,
-    socket_octagons,
-    sockets,
+from workbench.grids.square import (
+    chebyshev,
+    manhattan,
+    square_center,
     square_grid,
     square_neighbours,
+    square_polygon,
 )
 
 
@@ -32,12 +32,21 @@ def test_square_grid_rejects_empty():
         square_grid(0, 3)
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (3, 4), (6, 6)])
-def test_sockets_and_octagons_are_inverse(rows, cols):
-    all_sockets = sockets(rows, cols)
-    assert len(all_sockets) == (rows - 1) * (cols - 1)
-    for r in range(rows):
-        for c in range(cols):
-            brute = [s for s in all_sockets if (r, c) in socket_octagons(s)]
-            assert octagon_sockets((r, c), rows, cols) == brute
-    assert octagon_grid(rows, cols).graph["kind"] == "octagon"
+def test_distances_are_graph_distances():
+    import networkx as nx
+
+    rook, king = square_grid(4, 5), square_grid(4, 5, diagonal=True)
+    rook_d, king_d = (
+        dict(nx.all_pairs_shortest_path_length(rook)),
+        dict(nx.all_pairs_shortest_path_length(king)),
+    )
+    for a in rook:
+        for b in rook:
+            assert manhattan(a, b) == rook_d[a][b]
+            assert chebyshev(a, b) == king_d[a][b]
+
+
+def test_centres_are_the_middle_of_the_drawn_square():
+    for cell in [(0, 0), (3, 7)]:
+        xs, ys = zip(*square_polygon(cell), strict=True)
+        assert square_center(cell) == ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
