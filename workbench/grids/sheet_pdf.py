@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
+from workbench.grids.paper import HEADER_MM, MARGIN_MM, content_size_mm
 from workbench.grids.plot import plot_shapes
-from workbench.grids.sheets import HEADER_MM, MARGIN_MM, Sheet, content_size_mm
 from workbench.jsonio import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from workbench.grids.sheets import Sheet
 
 __all__ = ["pdf_bytes", "write_pdf"]
 

@@ -28,37 +28,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from workbench.errors import RulesError
+from workbench.grids.paper import (
+    FOOTER_MM,
+    HEADER_MM,
+    MARGIN_MM,
+    OVERLAP_MM,
+    PAGE_SIZES,
+    content_size_mm,
+)
 from workbench.grids.shapes import Key, Picture, path_mark, shape, text_mark
 from workbench.grids.svg import svg_elements
 from workbench.jsonio import atomic_write_text
 
 __all__ = ["PAGE_SIZES", "Page", "Sheet", "content_size_mm", "print_sheet"]
 
-#: Paper sizes in millimetres (portrait: width, height); a poster is A1.
-PAGE_SIZES: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "poster": (594.0, 841.0),
-}
-MARGIN_MM = 10.0
-HEADER_MM = 8.0
-FOOTER_MM = 24.0
-OVERLAP_MM = 10.0
 _INK = "#333333"
-
-
-def content_size_mm(page: str, *, landscape: bool = False) -> tuple[float, float]:
-    """Width and height of the drawing area of a page, in millimetres.
-
-    >>> content_size_mm("a4")
-    (190.0, 245.0)
-    """
-    if page not in PAGE_SIZES:
-        raise RulesError(f"page: expected one of {', '.join(PAGE_SIZES)}, got {page!r}")
-    width, height = PAGE_SIZES[page]
-    if landscape:
-        width, height = height, width
-    return (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - HEADER_MM - FOOTER_MM)
 
 
 @dataclasses.dataclass(frozen=True)
