@@ -267,6 +267,9 @@ class Sheet:
     def _repr_svg_(self) -> str:
         return self.preview()
 
+    def __repr__(self) -> str:
+        return f"<Sheet: {self.describe()}>"
+
     def save(self, out: str | Path) -> list[Path]:
         """Write the pages: ``.svg`` one file a page (``NAME-2.svg``... when there are
         several), ``.pdf`` one document; returns the files written."""
