@@ -1,9 +1,9 @@
 """Valhalla Calling: a one-player grid puzzle about falling in battle, and its solver.
 
 Modules: ``rules`` (the knobs), ``level`` (the JSON format), ``fight`` and
-``engine`` (the rules, one step at a time), ``search`` (exhaustive search over
+``engine`` (:class:`ValhallaCalling`, the rules one step at a time), ``search`` (exhaustive search over
 packed states, layer by layer in NumPy arrays, built on ``bitsets``, ``reach``,
-``tables`` and ``moves``), ``trails`` (few-line plays), ``analysis``,
+``lookup`` and ``moves``), ``trails`` (few-line plays), ``analysis``,
 ``kill_orders`` and ``solver`` (``solve(level)``), ``baseline`` (the plain
 single-step oracle), ``generator``, ``pack`` (the level pack in
 ``data/valhalla_calling/levels``) and ``drawing``.
@@ -13,7 +13,7 @@ single-step oracle), ``generator``, ``pack`` (the level pack in
 True
 """
 
-from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.generator import generate, random_level
 from workbench.games.valhalla.level import Enemy, Hero, Item, Level, load_level, save_level
 from workbench.games.valhalla.pack import load_pack, pack_table
@@ -23,7 +23,6 @@ from workbench.games.valhalla.solver import Solution, solve
 __all__ = [
     "STAR_NAMES",
     "Enemy",
-    "Game",
     "Hero",
     "Item",
     "Level",
@@ -31,6 +30,7 @@ __all__ = [
     "Rules",
     "Situation",
     "Solution",
+    "ValhallaCalling",
     "generate",
     "load_level",
     "load_pack",

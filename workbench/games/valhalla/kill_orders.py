@@ -9,13 +9,13 @@ have equal futures and are merged, so this is the subset construction of an
 automaton over kill sequences, built breadth first by the number of fights with
 array operations, and the answer is a count of its paths.
 
->>> from workbench.games.valhalla.engine import Game
+>>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Pair", "width": 3, "height": 1, "start": [0, 1],
 ...     "hero": {"health": 3, "attack": 9, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 0], "attack": 3, "health": 9},
 ...                 {"at": [0, 2], "attack": 3, "health": 9}]})
->>> count_kill_orders(StateSpace(Game(level)))  # either enemy, final strike
+>>> count_kill_orders(StateSpace(ValhallaCalling(level)))  # either enemy, final strike
 2
 """
 

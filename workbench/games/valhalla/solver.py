@@ -29,7 +29,7 @@ from typing import Any
 import pandas as pd
 
 from workbench.games.valhalla.analysis import random_walk_share, split_lines, witness_walk
-from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.kill_orders import count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
@@ -155,7 +155,7 @@ def solve(
     ``random_walks`` random plays (seeded by ``seed``) estimate how often a
     player who does not think wins.
     """
-    game = Game(level, rules)
+    game = ValhallaCalling(level, rules)
     space = StateSpace(game)
     free = space.classes(space.start)
     walks = {}

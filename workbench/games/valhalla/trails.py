@@ -17,12 +17,12 @@ A pen lift is only tried when the next edge is used up: drawing a walk in the
 fewest lines means extending each line as long as the rule allows.
 
 >>> from workbench.games.valhalla.level import Level
->>> from workbench.games.valhalla.engine import Game
+>>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.search import StateSpace
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> found = search_lines(StateSpace(Game(level)), targets=0b1111, max_lines=1)
+>>> found = search_lines(StateSpace(ValhallaCalling(level)), targets=0b1111, max_lines=1)
 >>> found.status[4], found.lines[4], found.status[1]
 ('found', [[(0, 0), (0, 1), (0, 2)]], 'none')
 """
