@@ -191,7 +191,7 @@ def level_graph(level: Level) -> nx.Graph:
 
 
 def _check(data: Any, source: str) -> None:
-    """Raise one :class:`~workbench.errors.DataError` naming every problem of ``data`` (parsed JSON)."""
+    """Raise one :class:`~workbench.errors.DataError` naming every problem of ``data``."""
     check = Problems(source)
     _collect(data, check)
     check.raise_if_any()
