@@ -103,7 +103,7 @@ class ValhallaCalling:
             foe.attack,
             trickster=self.ability == "tricksters_cunning",
             loki=loki,
-            loki_on_tie=self.rules.loki_on_tie,
+            rules=self.rules,
         )
 
     def fight(
