@@ -21,7 +21,10 @@ from workbench.games.valhalla.engine import Outcome, ValhallaCalling
 from workbench.games.valhalla.search import StateSpace, outcome_class
 from workbench.grids.square import Cell
 
-__all__ = ["random_walk_share", "split_lines", "witness_walk"]
+__all__ = ["RANDOM_WALKS", "random_walk_share", "split_lines", "witness_walk"]
+
+#: Random plays the difficulty estimate makes by default.
+RANDOM_WALKS = 200
 
 
 def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int):
@@ -151,7 +154,9 @@ def split_lines(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:
     return lines
 
 
-def random_walk_share(game: ValhallaCalling, *, walks: int = 200, seed: int = 0) -> Fraction:
+def random_walk_share(
+    game: ValhallaCalling, *, walks: int = RANDOM_WALKS, seed: int = 0
+) -> Fraction:
     """Share of random plays that win: each step goes to a uniformly random
     neighbour, the final strike is a coin flip, and a play stops after
     ``20 * cells`` steps (counted as not won)."""

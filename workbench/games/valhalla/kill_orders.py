@@ -28,7 +28,10 @@ import numpy as np
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.search import StateSpace
 
-__all__ = ["count_kill_orders"]
+__all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
+
+#: Groups of plays the count may build by default (past them it answers None).
+KILL_ORDER_BUDGET = 200_000
 
 
 class _Entries(NamedTuple):
@@ -40,7 +43,7 @@ class _Entries(NamedTuple):
     healths: np.ndarray
 
 
-def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None:
+def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> int | None:
     """Number of distinct fight orders of winning plays; None if more than
     ``budget`` groups of plays were needed to count them."""
     winnable = [np.bitwise_or.reduce(wins, axis=1) for wins in space.wins]

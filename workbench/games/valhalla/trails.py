@@ -34,7 +34,10 @@ from dataclasses import dataclass, field
 from workbench.games.valhalla.engine import Outcome, Situation
 from workbench.games.valhalla.search import StateSpace, outcome_class
 
-__all__ = ["LineSearch", "search_lines"]
+__all__ = ["LINE_BUDGET", "LineSearch", "search_lines"]
+
+#: Search nodes a trail search may use by default (past them it answers "unknown").
+LINE_BUDGET = 20_000
 
 Lines = list[list[tuple[int, int]]]
 
@@ -59,7 +62,7 @@ def search_lines(
     *,
     targets: int,
     max_lines: int,
-    budget: int = 20_000,
+    budget: int = LINE_BUDGET,
     stop_at_first: bool = False,
 ) -> LineSearch:
     """Search plays of at most ``max_lines`` lines that win a star class in ``targets``.
