@@ -28,7 +28,7 @@ import pandas as pd
 
 from workbench.errors import SearchLimitError
 from workbench.games.valhalla.baseline import baseline_outcomes
-from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import random_level
 from workbench.games.valhalla.level import Hero
 from workbench.games.valhalla.search import StateSpace
@@ -63,7 +63,7 @@ def ladder_level(width, height, enemies, items, walls, ability):
         )
         health = int(rng.integers(enemies, 2 * enemies + 1))
         level = level.replace(hero=Hero(health, level.hero.attack, ability))
-        space = StateSpace(Game(level))
+        space = StateSpace(ValhallaCalling(level))
         if space.classes(space.start):
             return level
     raise RuntimeError("no winnable ladder level")
@@ -80,7 +80,7 @@ def measure(index: int) -> dict:
     """Solve ladder level ``index`` (run in its own process: see :func:`main`)."""
     level = ladder_level(*LADDER[index])
     result, wall, cpu = timed(solve, level)
-    _, core_wall, core_cpu = timed(StateSpace, Game(level))
+    _, core_wall, core_cpu = timed(StateSpace, ValhallaCalling(level))
     return {
         "solve_cpu_s": round(cpu, 3),
         "solve_wall_s": round(wall, 3),
@@ -109,12 +109,14 @@ def main(quick: bool = False) -> pd.DataFrame:
         if baseline_done:
             level = ladder_level(*spec)
             try:
-                outcomes, _, base = timed(baseline_outcomes, Game(level), limit=BASELINE_LIMIT)
+                outcomes, _, base = timed(
+                    baseline_outcomes, ValhallaCalling(level), limit=BASELINE_LIMIT
+                )
             except SearchLimitError:
                 baseline_done = False
                 row["bfs_cpu_s"] = f"> {BASELINE_LIMIT} states"
             else:
-                expected = {o for o in StateSpace(Game(level)).outcomes if o.won}
+                expected = {o for o in StateSpace(ValhallaCalling(level)).outcomes if o.won}
                 assert {o for o in outcomes if o.won} == expected
                 row["bfs_cpu_s"] = round(base, 3)
                 row["bfs/solve"] = round(base / row["solve_cpu_s"], 1)

@@ -1,14 +1,17 @@
-"""``workbench valhalla``: solve and generate, JSON keys, and one-line errors with exit 2."""
+"""``workbench valhalla``: solve, generate, print and rules; JSON keys, one-line errors (exit 2)."""
 
 import json
+import re
 
 import pytest
 
+from tests.grids.sheet_reading import cells_on_some_page, read_pages
 from workbench.cli import main
 from workbench.games.valhalla.level import load_level
 from workbench.games.valhalla.pack import PACK_DIR
 
 FIRST = str(PACK_DIR / "01_first_blood.json")
+HALL = str(PACK_DIR / "14_hall_of_heroes.json")
 
 
 def test_solve_json_has_exactly_the_issue_keys_and_star_names(capsys):
@@ -35,6 +38,68 @@ def test_rules_file_changes_the_answer(tmp_path, capsys):
     rules.write_text('{"win_share": "1/1"}')
     assert main(["valhalla", "solve", FIRST, "--json", "--rules", str(rules)]) == 0
     assert json.loads(capsys.readouterr().out)["winnable"] is False
+
+
+def test_rule_settings_change_the_answer_after_the_file(tmp_path, capsys):
+    assert main(["valhalla", "solve", FIRST, "--json", "--rule", "win_share=1/1"]) == 0
+    assert json.loads(capsys.readouterr().out)["winnable"] is False
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"win_share": "1/1"}')
+    command = ["valhalla", "solve", FIRST, "--json", "--rules", str(rules)]
+    assert main([*command, "--rule", "win_share=1/2"]) == 0
+    assert json.loads(capsys.readouterr().out)["winnable"] is True
+
+
+def test_bad_rule_settings_are_one_line_and_exit_2(capsys):
+    assert main(["valhalla", "solve", FIRST, "--rule", "loki_counts=moons"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Rules.loki_counts: expected one of" in err
+
+
+def test_rules_lists_every_knob_with_its_text(capsys):
+    assert main(["valhalla", "rules", "--json", "--rule", "final_strike=always"]) == 0
+    knobs = {k["knob"]: k for k in json.loads(capsys.readouterr().out)}
+    assert {"attack_floor", "loki_counts", "win_share", "strong_killer"} <= set(knobs)
+    assert knobs["final_strike"]["value"] == "always"
+    assert main(["valhalla", "rules"]) == 0
+    assert "loki_on_tie" in capsys.readouterr().out
+
+
+def test_print_writes_a_level_sheet_at_true_scale(tmp_path, capsys):
+    out = tmp_path / "first.svg"
+    assert main(["valhalla", "print", FIRST, "--out", str(out)]) == 0
+    assert "one cell = 25 mm: wrote" in capsys.readouterr().out
+    level = load_level(FIRST)
+    (page,) = read_pages([out])
+    assert page["mm_per_unit"] == pytest.approx(25)
+    assert set(page["cells"]) == {
+        f"{r},{c}" for r in range(level.height) for c in range(level.width)
+    }
+    for x0, y0, x1, y1 in page["cells"].values():
+        assert (x1 - x0, y1 - y0) == (pytest.approx(25), pytest.approx(25))
+    text = out.read_text()
+    assert "enemy (Attack/Health)" in text and "First blood" in text  # the legend and title
+
+
+def test_a_big_level_is_tiled_and_every_cell_lands_on_some_page(tmp_path, capsys):
+    out = tmp_path / "hall.svg"
+    command = ["valhalla", "print", HALL, "--out", str(out), "--cell-mm", "40", "--page", "letter"]
+    assert main([*command, "--solution"]) == 0
+    capsys.readouterr()
+    paths = sorted(tmp_path.glob("hall-*.svg"))
+    pages = read_pages(paths)
+    assert len(pages) > 1
+    assert all(page["mm_per_unit"] == pytest.approx(40) for page in pages)
+    assert cells_on_some_page(pages) == {f"{r},{c}" for r in range(8) for c in range(8)}
+    assert any('stroke="#c0392b"' in path.read_text() for path in paths)  # the witness line
+
+
+def test_print_writes_a_pdf_too(tmp_path, capsys):
+    out = tmp_path / "hall.pdf"
+    assert main(["valhalla", "print", HALL, "--out", str(out)]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(re.findall(rb"/MediaBox", data)) == 2
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,7 @@
-"""``workbench valhalla``: solve Valhalla Calling levels and generate new ones.
+"""``workbench valhalla``: solve Valhalla Calling levels, generate new ones, print level sheets.
+
+Every command that plays takes the rules the one way (``--rules FILE.json``,
+repeated ``--rule KNOB=VALUE``); ``valhalla rules [--json]`` lists the knobs.
 
 >>> from workbench.cli import main
 >>> from workbench.games.valhalla.pack import PACK_DIR
@@ -17,18 +20,27 @@ from pathlib import Path
 import pandas as pd
 
 from workbench.cli.output import print_json, print_table
+from workbench.cli.printing import add_print_options, write_sheet
+from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.games.valhalla.drawing import level_picture
 from workbench.games.valhalla.generator import generate
 from workbench.games.valhalla.level import ABILITIES, load_level, save_level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.solver import solve
-from workbench.jsonio import load_json
+from workbench.games.valhalla.trails import LINE_BUDGET
 
-__all__ = ["register"]
+__all__ = ["CELL_MM", "register"]
+
+#: Default size of a printed cell: a 25 mm token or miniature base fits in it, and a
+#: level of up to 7x7 cells fits one A4 or Letter page (larger levels are tiled).
+CELL_MM = 25.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``valhalla solve`` and ``valhalla generate``."""
-    group = subparsers.add_parser("valhalla", help="Valhalla Calling: solve and generate levels")
+    """Add ``valhalla solve``, ``generate``, ``print`` and ``rules``."""
+    group = subparsers.add_parser(
+        "valhalla", help="Valhalla Calling: solve, generate and print levels"
+    )
     commands = group.add_subparsers(dest="valhalla_command", metavar="COMMAND", required=True)
 
     solve_cmd = commands.add_parser("solve", help="solve a level file exactly")
@@ -54,22 +66,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(gen)
     gen.set_defaults(func=_generate)
 
+    why = (
+        f"cells are {CELL_MM:g} mm by default: room for a {CELL_MM:g} mm token or miniature "
+        "base, and a level of up to 7x7 cells fits one A4 or Letter page (larger ones are "
+        "tiled over pages with overlap marks)"
+    )
+    sheet = commands.add_parser(
+        "print",
+        help="a level sheet at true scale, with its legend (SVG or PDF)",
+        description=f"Print a level at true scale with its legend and a scale bar; {why}.",
+    )
+    sheet.add_argument("level", help="level JSON file")
+    add_print_options(sheet, cell_mm=CELL_MM)
+    sheet.add_argument(
+        "--solution", action="store_true", help="draw the solver's witness lines on the sheet"
+    )
+    add_rules_options(sheet, Rules)
+    sheet.set_defaults(func=_print)
+
+    add_rules_command(commands, Rules)
+
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", help="JSON file of rules knobs that differ from the defaults")
-    parser.add_argument("--line-budget", type=int, default=20_000,
+    add_rules_options(parser, Rules)
+    parser.add_argument("--line-budget", type=int, default=LINE_BUDGET,
                         help="search nodes for one-line / fewest-lines questions")  # fmt: skip
-
-
-def _rules(args) -> Rules:
-    if not args.rules:
-        return Rules()
-    return Rules.from_dict(load_json(args.rules), source=args.rules)
 
 
 def _solve(args) -> int:
     level = load_level(args.level)
-    result = solve(level, _rules(args), line_budget=args.line_budget)
+    result = solve(level, rules_from_args(args), line_budget=args.line_budget)
     if args.json:
         print_json(result.to_json())
         return 0
@@ -91,7 +117,8 @@ def _generate(args) -> int:
     out = Path(args.out)
     found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
                      ability=args.ability, stars=args.stars, walls=args.walls, count=args.count,
-                     seed=args.seed, rules=_rules(args), tries=args.tries)  # fmt: skip
+                     seed=args.seed, rules=rules_from_args(args), tries=args.tries,
+                     line_budget=args.line_budget)  # fmt: skip
     rows = []
     for k, result in enumerate(found, 1):
         level = result.level.replace(
@@ -108,3 +135,9 @@ def _generate(args) -> int:
     else:
         print(f"no level found in {args.tries} tries")
     return 0 if rows else 1
+
+
+def _print(args) -> int:
+    level = load_level(args.level)
+    solution = solve(level, rules_from_args(args)) if args.solution else None
+    return write_sheet(level_picture(level, solution), args)

@@ -28,23 +28,26 @@ Everything is testable without a browser:
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 import ipywidgets as widgets
 
 from workbench.errors import DataError, WorkbenchError
-from workbench.games.valhalla.drawing import look, solution_marks
+from workbench.games.valhalla.drawing import level_picture
 from workbench.games.valhalla.level import (
     ABILITIES,
     ITEM_KINDS,
     MAX_SIDE,
     TIMED_ITEMS,
+    Enemy,
+    Item,
     Level,
     load_level,
     save_level,
 )
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.solver import Solution, solve
-from workbench.grids.shapes import cell_id, parse_cell_id, square_shapes
+from workbench.grids.shapes import cell_id, parse_cell_id
 from workbench.grids.square import Cell
 from workbench.widgets.board import BoardView
 
@@ -55,6 +58,18 @@ TOOLS: tuple[str, ...] = ("wall", "enemy", *ITEM_KINDS, "start", "eraser")
 _EMPTY = {"name": "New level", "width": 5, "height": 5, "start": [0, 0],
           "hero": {"health": 10, "attack": 5, "ability": "none"},
           "enemies": [{"at": [4, 4], "attack": 5, "health": 5}]}  # fmt: skip
+
+
+class _Draft(NamedTuple):
+    """The level as drawn so far, valid or not: what :func:`level_picture` reads."""
+
+    name: str
+    width: int
+    height: int
+    start: Cell
+    walls: tuple[Cell, ...]
+    enemies: tuple[Enemy, ...]
+    items: tuple[Item, ...]
 
 
 def _number(description: str, value: int, *, low: int = 0, high: int = 999):
@@ -267,20 +282,18 @@ class LevelEditor(widgets.VBox):
     def _on_cell_event(self, ident: str, kind: str) -> None:
         self.click(parse_cell_id(ident)[1], drag=kind == "drag")
 
-    def _content(self, cell: Cell) -> tuple | None:
-        if cell == self._start:
-            return ("start",)
-        if cell in self._walls:
-            return ("wall",)
-        if cell in self._enemies:
-            return ("enemy", *self._enemies[cell])
-        if cell in self._items:
-            return ("item", *self._items[cell])
-        return None
+    def _draft(self) -> _Draft:
+        width, height = self._size
+        return _Draft(
+            self.name_field.value,
+            width,
+            height,
+            self._start,
+            tuple(sorted(self._walls)),
+            tuple(Enemy(c, a, h) for c, (a, h) in sorted(self._enemies.items())),
+            tuple(Item(c, k, t) for c, (k, t) in sorted(self._items.items())),
+        )
 
     def _draw(self) -> None:
-        width, height = self._size
-        self.board.shapes = square_shapes(height, width, fill=lambda c: look(self._content(c))[0],
-                                          label=lambda c: look(self._content(c))[1])  # fmt: skip
+        self.board.show(level_picture(self._draft(), self.solution))
         self.board.highlighted = [cell_id(self.selected)] if self.selected else []
-        self.board.marks = solution_marks(self.solution.solution) if self.solution else []

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.games.valhalla.fight import fight, hero_strikes_first, simulate_fight
+from workbench.games.valhalla.rules import Rules
 
 stats = st.integers(1, 30)
 
@@ -51,4 +52,5 @@ def test_shield_and_mjolnir_are_spent_once():
     ],
 )
 def test_who_strikes_first(hero, enemy, trickster, loki, tie, first):
-    assert hero_strikes_first(hero, enemy, trickster=trickster, loki=loki, loki_on_tie=tie) is first
+    rules = Rules(loki_on_tie=tie)
+    assert hero_strikes_first(hero, enemy, trickster=trickster, loki=loki, rules=rules) is first

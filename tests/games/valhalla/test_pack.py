@@ -3,7 +3,7 @@
 import pytest
 
 from workbench.games.valhalla.baseline import baseline_outcomes, baseline_star_sets
-from workbench.games.valhalla.engine import Game
+from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.pack import load_pack, pack_table
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.solver import solve
@@ -40,14 +40,14 @@ def test_solver_summary(level):
     found = (result.winnable, result.max_stars, result.fewest_lines, result.kill_orders,
              len(result.star_sets))  # fmt: skip
     assert found == EXPECTED[level.name]
-    game = Game(level)
+    game = ValhallaCalling(level)
     outcome = game.replay(result.solution, final_strike=result.final_strike)
     assert game.stars(outcome, one_line=len(result.solution) == 1) == result.best
 
 
 @pytest.mark.parametrize("level", PACK[:9], ids=lambda level: level.name)
 def test_small_pack_levels_against_the_single_step_bfs(level):
-    game = Game(level)
+    game = ValhallaCalling(level)
     outcomes = baseline_outcomes(game)
     assert {o for o in outcomes if o.won} == {o for o in StateSpace(game).outcomes if o.won}
     result = solve(level, line_budget=10**6)

@@ -6,9 +6,8 @@ import pytest
 from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
-from workbench.games.valhalla.engine import Game, Situation
+from workbench.games.valhalla.engine import Situation, ValhallaCalling
 from workbench.games.valhalla.level import Level
-from workbench.games.valhalla.moves import walk_lengths
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 
 from .conftest import micro, small_levels
@@ -22,7 +21,7 @@ def _classes(game, outcomes):
 def test_outcomes_equal_the_single_step_bfs_on_random_small_levels(chunk):
     winnable = 0
     for level, rules in small_levels(80, seed=100 + chunk):
-        game = Game(level, rules)
+        game = ValhallaCalling(level, rules)
         expected = baseline_outcomes(game)
         space = StateSpace(game, prune=False)
         assert space.outcomes == expected, (level.to_dict(), rules.to_dict())
@@ -39,7 +38,7 @@ def test_each_pruning_rule_keeps_every_winning_outcome(rule):
             level = level.replace(
                 hero=level.hero.__class__(level.hero.health, level.hero.attack, "biorns_curse")
             )
-        game = Game(level, rules)
+        game = ValhallaCalling(level, rules)
         full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=prune)
         assert {o for o in pruned.outcomes if o.won} == {o for o in full.outcomes if o.won}
         assert pruned.classes(pruned.start) == full.classes(full.start)
@@ -48,13 +47,13 @@ def test_each_pruning_rule_keeps_every_winning_outcome(rule):
 
 def test_unknown_pruning_rules_are_refused(duel):
     with pytest.raises(RulesError, match="prune: unknown rule"):
-        StateSpace(Game(duel), prune={"greedy"})
+        StateSpace(ValhallaCalling(duel), prune={"greedy"})
 
 
 def test_every_pruned_state_keeps_its_classes():
     # Per state, not only at the start: the witness and the trail search rely on it.
     for level, rules in small_levels(40, seed=7, max_side=4):
-        game = Game(level, rules)
+        game = ValhallaCalling(level, rules)
         full, pruned = StateSpace(game, prune=False), StateSpace(game, prune=True)
         for k, layer in enumerate(full.layers):
             for row, healths in enumerate(layer.healths):
@@ -81,31 +80,10 @@ def _situation(space, s):
     )
 
 
-@pytest.mark.parametrize("shortest", range(1, 5))
-def test_walk_lengths_match_brute_force_walks(shortest):
-    # On an open 5x5 grid: every length of walk from the centre to a cell that far away.
-    rows, cols = 5, 5
-    start, goal = (2, 2), (2, 2 + shortest) if shortest <= 2 else (2 - (shortest - 2), 4)
-    counts = np.zeros((rows, cols), dtype=bool)
-    counts[start] = True
-    lengths = []
-    for d in range(1, 10):
-        nxt = np.zeros_like(counts)
-        for r, c in zip(*np.nonzero(counts), strict=True):
-            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                    nxt[r + dr, c + dc] = True
-        counts = nxt
-        if counts[goal]:
-            lengths.append(d)
-    assert lengths == walk_lengths(lengths[0], bounce=True, limit=9)
-    assert lengths[0] == shortest
-
-
 def test_a_longer_walk_wins_where_the_shortest_loses():
     # The hero must best A, then reach B weak enough that B strikes first.
     level = micro(["S.AB"], health=3, attack=7, enemies={"A": (1, 1), "B": (4, 4)})
-    game = Game(level)
+    game = ValhallaCalling(level)
     assert game.replay([[(0, 0), (0, 1), (0, 2), (0, 3)]]).won is False  # the shortest walk
     space = StateSpace(game)
     assert space.classes(space.start)  # but some longer walk wins
@@ -121,7 +99,7 @@ def test_big_health_and_attack_agree_with_the_bfs():
             int(rng.integers(64, 140)), int(rng.integers(60, 200)), level.hero.ability
         )
         enemies = tuple(e.__class__(e.at, e.attack * 25, e.health * 30) for e in level.enemies)
-        game = Game(level.replace(hero=hero, enemies=enemies), rules)
+        game = ValhallaCalling(level.replace(hero=hero, enemies=enemies), rules)
         expected = baseline_outcomes(game)
         space = StateSpace(game, prune=False)
         assert space.maker.words > 1
@@ -141,4 +119,4 @@ def test_states_too_wide_for_64_bits_are_refused_clearly():
                   for k in range(12)],
     })  # fmt: skip
     with pytest.raises(SearchLimitError, match="a state needs 66 bits"):
-        StateSpace(Game(level))
+        StateSpace(ValhallaCalling(level))

@@ -2,14 +2,12 @@
 
 import pytest
 
-from workbench.games.valhalla.analysis import split_lines, witness_walk
 from workbench.games.valhalla.baseline import (
     baseline_fewest_lines,
     baseline_kill_orders,
     baseline_star_sets,
 )
-from workbench.games.valhalla.engine import Game
-from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.solver import solve
 
 from .conftest import micro, small_levels
@@ -18,7 +16,7 @@ from .conftest import micro, small_levels
 @pytest.mark.parametrize("chunk", range(3))
 def test_solve_agrees_with_the_bfs_with_lines_on_tiny_levels(chunk):
     for level, rules in small_levels(50, seed=300 + chunk, max_side=3, max_enemies=3):
-        game = Game(level, rules)
+        game = ValhallaCalling(level, rules)
         result = solve(level, rules, line_budget=10**7, random_walks=4)
         where = (level.to_dict(), rules.to_dict())
         assert not result.unknown_star_sets
@@ -40,7 +38,7 @@ def test_one_line_star_needs_a_trail_and_is_proven_impossible_here():
     result = solve(CORRIDOR, line_budget=10**6)
     assert result.winnable and result.star_sets == (("all_but_one",),)
     assert result.unknown_star_sets == ()
-    assert result.fewest_lines == 3 == baseline_fewest_lines(Game(CORRIDOR))
+    assert result.fewest_lines == 3 == baseline_fewest_lines(ValhallaCalling(CORRIDOR))
     assert result.fewest_lines_exact and len(result.solution) == 3
 
 
@@ -76,14 +74,3 @@ def test_star_table_lists_all_eight_combinations(duel):
     table = solve(duel).star_table()
     assert len(table) == 8
     assert table.loc[table["achievable"] == "yes", "stars"].tolist() == [2, 1]
-
-
-def test_the_witness_detours_instead_of_stepping_back_and_forth():
-    # After besting A the hero must lose two more Attack before B: a detour through the
-    # lower row keeps the play in one line, stepping back and forth would need three.
-    level = micro(["S.AB", "...."], health=3, attack=7, enemies={"A": (1, 1), "B": (4, 4)})
-    game = Game(level)
-    space = StateSpace(game)
-    walk, strike = witness_walk(space, target=1, multi_line=True)  # all but one
-    assert len(split_lines(game, walk)) == 1
-    assert game.replay([walk], final_strike=strike).won

@@ -1,19 +1,20 @@
 """Valhalla Calling: a one-player grid puzzle about falling in battle, and its solver.
 
 Modules: ``rules`` (the knobs), ``level`` (the JSON format), ``fight`` and
-``engine`` (the rules, one step at a time), ``search`` (exhaustive search over
-packed states, layer by layer in NumPy arrays, built on ``bitsets``, ``reach``,
-``tables`` and ``moves``), ``trails`` (few-line plays), ``analysis``,
-``kill_orders`` and ``solver`` (``solve(level)``), ``baseline`` (the plain
-single-step oracle), ``generator``, ``pack`` (the level pack in
-``data/valhalla_calling/levels``) and ``drawing``.
+``engine`` (:class:`ValhallaCalling`: the rules, one step at a time), ``search``
+(exhaustive search over packed states, layer by layer in NumPy arrays, built on
+``bitsets``, ``reach``, ``lookup`` and ``moves``), ``trails`` (few-line plays),
+``analysis``, ``kill_orders`` and ``solver`` (``solve(level)``), ``baseline``
+(the plain single-step oracle), ``generator``, ``pack`` (the level pack in
+``data/valhalla_calling/levels``) and ``drawing`` (``level_picture``).
 
 >>> from workbench.games.valhalla import load_pack, solve
 >>> solve(load_pack()[0]).winnable
 True
 """
 
-from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.drawing import level_picture
+from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.generator import generate, random_level
 from workbench.games.valhalla.level import Enemy, Hero, Item, Level, load_level, save_level
 from workbench.games.valhalla.pack import load_pack, pack_table
@@ -23,7 +24,6 @@ from workbench.games.valhalla.solver import Solution, solve
 __all__ = [
     "STAR_NAMES",
     "Enemy",
-    "Game",
     "Hero",
     "Item",
     "Level",
@@ -31,7 +31,9 @@ __all__ = [
     "Rules",
     "Situation",
     "Solution",
+    "ValhallaCalling",
     "generate",
+    "level_picture",
     "load_level",
     "load_pack",
     "pack_table",

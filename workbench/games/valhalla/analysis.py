@@ -4,7 +4,7 @@
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> space = StateSpace(Game(level))
+>>> space = StateSpace(ValhallaCalling(level))
 >>> witness_walk(space, target=2, multi_line=False)
 ([(0, 0), (0, 1), (0, 2)], True)
 """
@@ -17,11 +17,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from workbench.games.valhalla.engine import Game, Outcome
+from workbench.games.valhalla.engine import Outcome, ValhallaCalling
 from workbench.games.valhalla.search import StateSpace, outcome_class
 from workbench.grids.square import Cell
 
-__all__ = ["random_walk_share", "split_lines", "witness_walk"]
+__all__ = ["RANDOM_WALKS", "random_walk_share", "split_lines", "witness_walk"]
+
+#: Random plays the difficulty estimate makes by default.
+RANDOM_WALKS = 200
 
 
 def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int):
@@ -56,7 +59,7 @@ def _path(space: StateSpace, walk: list[Cell], goal: Cell, left: int, steps: int
 _TRAIL_BUDGET = 5_000  # search steps per walk before falling back to stepping back and forth
 
 
-def _distances(game: Game, goal: Cell, blocked: set[Cell]) -> dict[Cell, int]:
+def _distances(game: ValhallaCalling, goal: Cell, blocked: set[Cell]) -> dict[Cell, int]:
     """Steps from every field to ``goal`` over fields not ``blocked``, never through it."""
     distance = {goal: 0}
     queue = deque([goal])
@@ -134,7 +137,7 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
             return walk, strikes[0]
 
 
-def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
+def split_lines(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:
     """Split a walk into the fewest lines the line rule allows (greedily)."""
     lines = [[walk[0]]]
     used: set = set()
@@ -151,7 +154,9 @@ def split_lines(game: Game, walk: list[Cell]) -> list[list[Cell]]:
     return lines
 
 
-def random_walk_share(game: Game, *, walks: int = 200, seed: int = 0) -> Fraction:
+def random_walk_share(
+    game: ValhallaCalling, *, walks: int = RANDOM_WALKS, seed: int = 0
+) -> Fraction:
     """Share of random plays that win: each step goes to a uniformly random
     neighbour, the final strike is a coin flip, and a play stops after
     ``20 * cells`` steps (counted as not won)."""

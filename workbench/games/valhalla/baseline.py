@@ -1,7 +1,7 @@
 """Plain breadth-first searches over single steps: the oracle for the solver.
 
 They know nothing clever: every situation is expanded one field at a time with
-:meth:`Game.step_results`. :func:`baseline_outcomes` finds every outcome a
+:meth:`ValhallaCalling.step_results`. :func:`baseline_outcomes` finds every outcome a
 player can reach (lines do not matter: any walk can be drawn as several lines).
 :func:`baseline_star_sets` and :func:`baseline_fewest_lines` also track the edges
 used by the current line, and :func:`baseline_kill_orders` the fights so far, so
@@ -11,11 +11,11 @@ they are only for tiny levels.
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> for outcome in sorted(baseline_outcomes(Game(level))):
+>>> for outcome in sorted(baseline_outcomes(ValhallaCalling(level))):
 ...     print(outcome)
 Outcome(won=False, kills=0, killer=0, strong=True)
 Outcome(won=True, kills=1, killer=0, strong=True)
->>> sorted(baseline_star_sets(Game(level)))
+>>> sorted(baseline_star_sets(ValhallaCalling(level)))
 [('one_line', 'strong_killer'), ('strong_killer',)]
 """
 
@@ -25,7 +25,7 @@ import heapq
 from collections import deque
 
 from workbench.errors import SearchLimitError
-from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 
 __all__ = [
     "baseline_fewest_lines",
@@ -40,7 +40,7 @@ def _check(size: int, limit: int | None) -> None:
         raise SearchLimitError(f"single-step baseline passed {limit} states")
 
 
-def baseline_outcomes(game: Game, *, limit: int | None = None) -> set[Outcome]:
+def baseline_outcomes(game: ValhallaCalling, *, limit: int | None = None) -> set[Outcome]:
     """Every outcome reachable from the start, by breadth-first search over steps.
 
     ``limit`` caps the number of situations (:class:`SearchLimitError` beyond).
@@ -66,7 +66,7 @@ def _edge(a, b) -> tuple:
     return (a, b) if a < b else (b, a)
 
 
-def _line_moves(game: Game, cell, used):
+def _line_moves(game: ValhallaCalling, cell, used):
     """Steps that continue the current line: ``(next cell, used edges after)``."""
     for nxt in game.neighbours(cell):
         edge = _edge(cell, nxt)
@@ -77,7 +77,7 @@ def _line_moves(game: Game, cell, used):
             yield nxt, frozenset([edge])
 
 
-def baseline_star_sets(game: Game, *, limit: int | None = None) -> set[tuple[str, ...]]:
+def baseline_star_sets(game: ValhallaCalling, *, limit: int | None = None) -> set[tuple[str, ...]]:
     """Every star set some winning play earns exactly (including the one-line star).
 
     Searches situations paired with the current line's used edges while the play
@@ -104,7 +104,7 @@ def baseline_star_sets(game: Game, *, limit: int | None = None) -> set[tuple[str
     return sets
 
 
-def baseline_fewest_lines(game: Game, *, limit: int | None = None) -> int | None:
+def baseline_fewest_lines(game: ValhallaCalling, *, limit: int | None = None) -> int | None:
     """The fewest lines of any winning play (None if the level cannot be won).
 
     Dijkstra over (situation, edges used by the current line) with lines as cost.
@@ -139,7 +139,9 @@ def baseline_fewest_lines(game: Game, *, limit: int | None = None) -> int | None
     return None
 
 
-def baseline_kill_orders(game: Game, *, limit: int | None = None) -> set[tuple[int, ...]]:
+def baseline_kill_orders(
+    game: ValhallaCalling, *, limit: int | None = None
+) -> set[tuple[int, ...]]:
     """Every fight order (enemy indices, the last one fatal) of a winning play."""
     start: tuple[Situation, tuple[int, ...]] = (game.start(), ())
     seen = {start}

@@ -1,123 +1,107 @@
-"""Pictures of levels and solutions: the clickable board view and a static matplotlib plot.
+"""A level (and a solution's lines) as a picture: the shapes every renderer draws.
 
-Both use the same look: start green, walls dark, enemies red labelled
-``Attack/Health``, items blue labelled by letter (and turns), one colour per
-line of a solution.
+:func:`level_picture` gives one square per cell: start green, walls dark,
+enemies red labelled ``Attack/Health``, items blue labelled by letter (and
+turns), a legend saying so, and one colour per line of a solution. The notebook
+draws it with :func:`workbench.grids.plot.plot_shapes`, the level editor with its
+board view, ``workbench valhalla print`` on paper.
 
 >>> from workbench.games.valhalla.pack import load_pack
 >>> level = load_pack()[0]
->>> cell_look(level, level.enemies[0].at)
+>>> picture = level_picture(level)
+>>> len(picture.shapes) == level.width * level.height, picture.title
+(True, 'First blood')
+>>> enemy = next(s for s in picture.shapes if s["id"] == "%d,%d" % level.enemies[0].at)
+>>> enemy["fill"], enemy["label"]
 ('#e8a0a0', '1/2')
->>> view = level_board(level)
->>> len(view.shapes) == level.width * level.height
-True
+>>> [key.text for key in picture.legend][:2]
+['start', 'enemy (Attack/Health)']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
-from matplotlib.patches import Rectangle
-
-from workbench.games.valhalla.level import TIMED_ITEMS, Level
+from workbench.games.valhalla.level import ITEM_KINDS, TIMED_ITEMS, Enemy, Item
 from workbench.games.valhalla.solver import Solution
-from workbench.grids.shapes import square_shapes
+from workbench.grids.shapes import Key, Picture, line_marks, square_shapes
 from workbench.grids.square import Cell, square_center
-from workbench.widgets.board import BoardView
 
-__all__ = [
-    "FILLS",
-    "LINE_COLOURS",
-    "cell_look",
-    "level_board",
-    "look",
-    "plot_level",
-    "solution_marks",
-]
+__all__ = ["FILLS", "ITEM_LETTERS", "ITEM_NAMES", "LINE_COLOURS", "LevelLayout", "level_picture"]
 
 #: Cell colours by content.
 FILLS = {"empty": "#f4f1e8", "wall": "#4a4a4a", "enemy": "#e8a0a0", "item": "#a8d0f0",
          "start": "#a8e0a8"}  # fmt: skip
 #: One colour per line of a solution (cycled).
 LINE_COLOURS = ("#c0392b", "#2980b9", "#8e44ad", "#d35400", "#16a085")
-_LETTER = {"mjolnir": "M", "lokis_trickery": "L", "dwarven_shield": "D",
-           "thors_chariot": "C", "potion_of_vitality": "P"}  # fmt: skip
+#: The letter that marks each item kind on the board.
+ITEM_LETTERS = {"mjolnir": "M", "lokis_trickery": "L", "dwarven_shield": "D",
+                "thors_chariot": "C", "potion_of_vitality": "P"}  # fmt: skip
+#: Each item kind's name in the rule text.
+ITEM_NAMES = {"mjolnir": "Mjolnir", "lokis_trickery": "Loki's Trickery",
+              "dwarven_shield": "Dwarven Shield", "thors_chariot": "Thor's Chariot",
+              "potion_of_vitality": "Potion of Vitality"}  # fmt: skip
 
 
-def look(content: tuple | None) -> tuple[str, str]:
-    """Fill and label for one cell's content: ``("start",)``, ``("wall",)``,
-    ``("enemy", attack, health)``, ``("item", kind, turns)`` or None."""
-    if content is None:
-        return FILLS["empty"], ""
-    kind = content[0]
-    if kind == "enemy":
-        return FILLS["enemy"], f"{content[1]}/{content[2]}"
-    if kind == "item":
-        turns = str(content[2]) if content[1] in TIMED_ITEMS else ""
-        return FILLS["item"], _LETTER[content[1]] + turns
-    return FILLS[kind], "S" if kind == "start" else ""
+class LevelLayout(Protocol):
+    """What a picture reads of a level: a :class:`~workbench.games.valhalla.level.Level`,
+    or a draft of one that is not valid yet (the level editor's)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def start(self) -> Cell: ...
+    @property
+    def walls(self) -> Sequence[Cell]: ...
+    @property
+    def enemies(self) -> Sequence[Enemy]: ...
+    @property
+    def items(self) -> Sequence[Item]: ...
 
 
-def _contents(level: Level) -> dict[Cell, tuple]:
-    found: dict[Cell, tuple] = {level.start: ("start",)}
-    found.update({w: ("wall",) for w in level.walls})
-    found.update({e.at: ("enemy", e.attack, e.health) for e in level.enemies})
-    found.update({i.at: ("item", i.kind, i.turns) for i in level.items})
+def _look(level: LevelLayout) -> dict[Cell, tuple[str, str]]:
+    """Fill and label of every cell that is not empty."""
+    found = {level.start: (FILLS["start"], "S")}
+    found.update({w: (FILLS["wall"], "") for w in level.walls})
+    found.update({e.at: (FILLS["enemy"], f"{e.attack}/{e.health}") for e in level.enemies})
+    for item in level.items:
+        turns = str(item.turns) if item.kind in TIMED_ITEMS else ""
+        found[item.at] = (FILLS["item"], ITEM_LETTERS[item.kind] + turns)
     return found
 
 
-def cell_look(level: Level, cell: Cell) -> tuple[str, str]:
-    """Fill colour and label of a cell of ``level``."""
-    return look(_contents(level).get(cell))
+def _legend(level: LevelLayout, lines: int) -> list[Key]:
+    """Start and enemies always; walls and item kinds where the level has them; lines."""
+    keys = [Key("start", FILLS["start"], "S"), Key("enemy (Attack/Health)", FILLS["enemy"], "A/H")]
+    if level.walls:
+        keys.append(Key("wall", FILLS["wall"]))
+    kinds = {item.kind for item in level.items}
+    for kind in (k for k in ITEM_KINDS if k in kinds):
+        timed = " (turns)" if kind in TIMED_ITEMS else ""
+        keys.append(Key(ITEM_NAMES[kind] + timed, FILLS["item"], ITEM_LETTERS[kind]))
+    keys += [Key(f"line {k + 1}", LINE_COLOURS[k % len(LINE_COLOURS)]) for k in range(lines)]
+    return keys
 
 
-def solution_marks(lines: Sequence[Sequence[Cell]]) -> list[dict]:
-    """Board-view marks drawing each line through cell centres, a dot where it starts."""
-    marks = []
-    for k, line in enumerate(lines):
-        points = [list(square_center(c)) for c in line]
-        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
-        marks.append({"kind": "path", "points": points, "stroke": colour, "width": 0.1})
-        marks.append({"kind": "circle", "at": points[0], "r": 0.12, "fill": colour})
-    return marks
-
-
-def level_board(level: Level, solution: Solution | None = None, *, width_px: int = 360):
-    """A :class:`BoardView` of the level, with the solution's lines on top."""
-    contents = _contents(level)
-    return BoardView(
-        shapes=square_shapes(level.height, level.width, fill=lambda c: look(contents.get(c))[0],
-                             label=lambda c: look(contents.get(c))[1]),
-        marks=solution_marks(solution.solution) if solution else [],
-        width_px=width_px,
-    )  # fmt: skip
-
-
-def plot_level(level: Level, solution: Solution | None = None, *, ax: Axes | None = None) -> Axes:
-    """The level (and the solution's lines, slightly offset per line) as a matplotlib plot."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=(0.6 * level.width + 1, 0.6 * level.height + 1))
-    contents = _contents(level)
-    for r in range(level.height):
-        for c in range(level.width):
-            fill, label = look(contents.get((r, c)))
-            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=fill, edgecolor="#555555"))
-            if label:
-                ax.text(c + 0.5, r + 0.5, label, ha="center", va="center", fontsize=8)
-    for k, line in enumerate(solution.solution if solution else []):
-        shift = 0.08 * (k - 1)
-        xs, ys = zip(*(square_center(cell) for cell in line), strict=True)
-        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
-        ax.plot([x + shift for x in xs], [y + shift for y in ys], color=colour, lw=2,
-                label=f"line {k + 1}")  # fmt: skip
-    ax.set_xlim(0, level.width)
-    ax.set_ylim(level.height, 0)
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    ax.set_title(level.name)
-    if solution and solution.solution:
-        ax.legend(loc="upper left", bbox_to_anchor=(1, 1), fontsize=8)
-    return ax
+def level_picture(level: LevelLayout, solution: Solution | None = None) -> Picture:
+    """The level's cells with their contents and legend, and the lines of ``solution``
+    (its witness play) drawn through the cell centres, a dot where each starts."""
+    look = _look(level)
+    empty = (FILLS["empty"], "")
+    lines = solution.solution if solution else []
+    return Picture(
+        square_shapes(
+            level.height,
+            level.width,
+            fill=lambda cell: look.get(cell, empty)[0],
+            label=lambda cell: look.get(cell, empty)[1],
+        ),
+        marks=line_marks(lines, square_center, colours=LINE_COLOURS),
+        legend=_legend(level, len(lines)),
+        title=level.name,
+    )

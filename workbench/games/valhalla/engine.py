@@ -1,16 +1,16 @@
 """The game, one step at a time: the reference semantics every search is checked against.
 
-A :class:`Situation` is the hero mid-game; :meth:`Game.step` moves one field and
+A :class:`Situation` is the hero mid-game; :meth:`ValhallaCalling.step` moves one field and
 resolves what is there (attack loss, counters, fight or pickup), returning the
 next situation or the :class:`Outcome` if the game ended. Plays are drawn as
-*lines* (walks from the hero's cell); :meth:`Game.replay` checks lines against
+*lines* (walks from the hero's cell); :meth:`ValhallaCalling.replay` checks lines against
 the line rule and plays them.
 
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> game = Game(level)
+>>> game = ValhallaCalling(level)
 >>> s = game.step(game.start(), (0, 1))
 >>> s.attack
 2
@@ -32,7 +32,7 @@ from workbench.games.valhalla.level import Level, level_graph
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.grids.square import Cell
 
-__all__ = ["Game", "Outcome", "Situation"]
+__all__ = ["Outcome", "Situation", "ValhallaCalling"]
 
 _UNBEATABLE = 10**9
 
@@ -63,8 +63,8 @@ class Outcome(NamedTuple):
     strong: bool
 
 
-class Game:
-    """A level under a set of rules: the start, the moves and their effects."""
+class ValhallaCalling:
+    """Valhalla Calling on one level under some rules: the start, the moves and their effects."""
 
     def __init__(self, level: Level, rules: Rules | None = None):
         self.level = level
@@ -103,7 +103,7 @@ class Game:
             foe.attack,
             trickster=self.ability == "tricksters_cunning",
             loki=loki,
-            loki_on_tie=self.rules.loki_on_tie,
+            rules=self.rules,
         )
 
     def fight(

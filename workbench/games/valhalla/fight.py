@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from workbench.games.valhalla.rules import Rules
+
 __all__ = ["FightResult", "fight", "hero_strikes_first", "simulate_fight"]
 
 
@@ -43,13 +45,13 @@ def hero_strikes_first(
     *,
     trickster: bool = False,
     loki: bool = False,
-    loki_on_tie: str = "swap",
+    rules: Rules | None = None,
 ) -> bool:
     """Who strikes first: the higher Attack (the lower with Trickster's Cunning).
 
     The hero wins ties. Loki's Trickery switches the result; with Trickster's
     Cunning the two cancel (the higher Attack strikes first, the hero wins ties).
-    ``loki_on_tie="hero"`` keeps ties with the hero under Loki.
+    ``rules.loki_on_tie="hero"`` keeps ties with the hero under Loki.
 
     >>> hero_strikes_first(3, 3), hero_strikes_first(3, 3, loki=True)
     (True, False)
@@ -57,7 +59,8 @@ def hero_strikes_first(
     [True, False]
     """
     if hero_attack == enemy_attack:
-        return not (loki and not trickster and loki_on_tie == "swap")
+        swap = (rules or Rules()).loki_on_tie == "swap"
+        return not (loki and not trickster and swap)
     inverted = trickster != loki  # together they cancel: the higher Attack again
     return hero_attack < enemy_attack if inverted else hero_attack > enemy_attack
 

@@ -22,6 +22,7 @@ from workbench.errors import RulesError
 from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.solver import GRADES, Solution, solve
+from workbench.games.valhalla.trails import LINE_BUDGET
 
 __all__ = ["GRADES", "generate", "random_level"]
 
@@ -86,11 +87,13 @@ def generate(
     seed: int = 0,
     rules: Rules | None = None,
     tries: int = 500,
+    line_budget: int = LINE_BUDGET,
 ) -> Iterator[Solution]:
     """Yield up to ``count`` solved levels winnable with all of ``stars`` in one play.
 
     Each yielded :class:`~workbench.games.valhalla.solver.Solution` carries the
     level, its answers and its difficulty ``grade``. Stops after ``tries`` draws.
+    ``line_budget`` is :func:`~workbench.games.valhalla.solver.solve`'s.
     """
     wanted = set(stars)
     unknown = wanted - set(STAR_NAMES)
@@ -103,7 +106,7 @@ def generate(
             return
         level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
                              ability=ability, name=f"generated {seed}-{attempt}")  # fmt: skip
-        solution = solve(level, rules)
+        solution = solve(level, rules, line_budget=line_budget)
         if any(wanted <= set(found) for found in solution.star_sets):
             made += 1
             yield solution

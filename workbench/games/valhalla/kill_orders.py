@@ -9,13 +9,13 @@ have equal futures and are merged, so this is the subset construction of an
 automaton over kill sequences, built breadth first by the number of fights with
 array operations, and the answer is a count of its paths.
 
->>> from workbench.games.valhalla.engine import Game
+>>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Pair", "width": 3, "height": 1, "start": [0, 1],
 ...     "hero": {"health": 3, "attack": 9, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 0], "attack": 3, "health": 9},
 ...                 {"at": [0, 2], "attack": 3, "health": 9}]})
->>> count_kill_orders(StateSpace(Game(level)))  # either enemy, final strike
+>>> count_kill_orders(StateSpace(ValhallaCalling(level)))  # either enemy, final strike
 2
 """
 
@@ -28,7 +28,10 @@ import numpy as np
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.search import StateSpace
 
-__all__ = ["count_kill_orders"]
+__all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
+
+#: Groups of plays the count may build by default (past them it answers None).
+KILL_ORDER_BUDGET = 200_000
 
 
 class _Entries(NamedTuple):
@@ -40,7 +43,7 @@ class _Entries(NamedTuple):
     healths: np.ndarray
 
 
-def count_kill_orders(space: StateSpace, *, budget: int = 200_000) -> int | None:
+def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> int | None:
     """Number of distinct fight orders of winning plays; None if more than
     ``budget`` groups of plays were needed to count them."""
     winnable = [np.bitwise_or.reduce(wins, axis=1) for wins in space.wins]

@@ -16,6 +16,7 @@ and reports every problem at once, each with its JSON path.
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 4}]})
 >>> level.enemies[0]
 Enemy(at=(0, 2), attack=5, health=4)
+>>> from workbench.errors import DataError
 >>> bad = {**level.to_dict(), "width": 0, "hero": {"health": 5}}
 >>> try:
 ...     Level.from_dict(bad, source="duel.json")
@@ -29,15 +30,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
-from workbench.errors import DataError
 from workbench.grids.square import Cell, square_grid
 from workbench.jsonio import load_json, save_json
+from workbench.problems import Problems
 
 __all__ = [
     "ABILITIES",
@@ -114,17 +114,13 @@ class Level:
     description: str = ""
 
     def __post_init__(self) -> None:
-        problems = _problems(self.to_dict())
-        if problems:
-            raise DataError(f"level {self.name!r}", problems)
+        _check(self.to_dict(), f"level {self.name!r}")
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "level") -> Level:
-        """Validate ``data`` (parsed JSON) and build the level; :class:`DataError` lists
-        every problem with its JSON path."""
-        problems = _problems(data)
-        if problems:
-            raise DataError(source, problems)
+        """Validate ``data`` (parsed JSON) and build the level; a
+        :class:`~workbench.errors.DataError` lists every problem with its JSON path."""
+        _check(data, source)
         hero = data["hero"]
         return cls(
             name=data["name"],
@@ -194,84 +190,26 @@ def level_graph(level: Level) -> nx.Graph:
 # --- validation -------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _check(data: Any, source: str) -> None:
+    """Raise one :class:`~workbench.errors.DataError` naming every problem of ``data``."""
+    check = Problems(source)
+    _collect(data, check)
+    check.raise_if_any()
 
 
-class _Checker:
-    """Collects problems, each prefixed with a JSON path such as ``$.enemies[2].at``."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def add(self, path: str, message: str) -> None:
-        self.problems.append(f"{path}: {message}")
-
-    def object(self, value: Any, path: str, required: tuple, optional: tuple = ()) -> bool:
-        if not isinstance(value, Mapping):
-            self.add(path, f"expected an object, got {_show(value)}")
-            return False
-        for key in required:
-            if key not in value:
-                self.add(path, f"missing key {key!r}")
-        for key in value:
-            if key not in required and key not in optional:
-                known = ", ".join(required + optional)
-                self.add(f"{path}.{key}", f"unknown key (known: {known})")
-        return True
-
-    def integer(self, value: Any, path: str, low: int, high: int) -> bool:
-        if not _is_int(value) or not low <= value <= high:
-            self.add(path, f"expected an integer from {low} to {high}, got {_show(value)}")
-            return False
-        return True
-
-    def choice(self, value: Any, path: str, options: tuple[str, ...]) -> None:
-        if value not in options:
-            self.add(path, f"expected one of {', '.join(options)}; got {_show(value)}")
-
-    def cell(self, value: Any, path: str, size: tuple[int, int] | None) -> Cell | None:
-        if not (isinstance(value, list) and len(value) == 2 and all(map(_is_int, value))):
-            self.add(path, f"expected a cell [row, col], got {_show(value)}")
-            return None
-        if size is not None and not (0 <= value[0] < size[0] and 0 <= value[1] < size[1]):
-            self.add(
-                path,
-                f"cell {value} is outside the {size[0]}x{size[1]} grid "
-                f"(rows 0..{size[0] - 1}, cols 0..{size[1] - 1})",
-            )
-            return None
-        return (value[0], value[1])
-
-    def array(self, value: Any, path: str, most: int) -> list:
-        if not isinstance(value, list):
-            self.add(path, f"expected a list, got {_show(value)}")
-            return []
-        if len(value) > most:
-            self.add(path, f"at most {most} entries, got {len(value)}")
-        return value
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _problems(data: Any) -> list[str]:
-    check = _Checker()
+def _collect(data: Any, check: Problems) -> None:
     top = ("name", "width", "height", "start", "hero", "enemies")
-    if not check.object(data, "$", top, ("items", "walls", "description")):
-        return check.problems
-    if "name" in data and not isinstance(data["name"], str):
-        check.add("$.name", f"expected a string, got {_show(data['name'])}")
-    if "description" in data and not isinstance(data["description"], str):
-        check.add("$.description", f"expected a string, got {_show(data['description'])}")
-    sizes = [check.integer(data.get(k), f"$.{k}", 1, MAX_SIDE) for k in ("height", "width")]
+    if not check.expect_object(data, "$", top, ("items", "walls", "description")):
+        return
+    for key in ("name", "description"):
+        if key in data:
+            check.expect_string(data[key], f"$.{key}")
+    sizes = [check.expect_integer(data.get(k), f"$.{k}", 1, MAX_SIDE) for k in ("height", "width")]
     size = (data["height"], data["width"]) if all(sizes) else None
     placed: dict[Cell, str] = {}
 
     def place(value: Any, path: str) -> None:
-        cell = check.cell(value, path, size)
+        cell = check.expect_cell(value, path, size)
         if cell is None:
             return
         if cell in placed:
@@ -283,39 +221,38 @@ def _problems(data: Any) -> list[str]:
         place(data["start"], "$.start")
     if "hero" in data:
         hero = data["hero"]
-        if check.object(hero, "$.hero", ("health", "attack"), ("ability",)):
+        if check.expect_object(hero, "$.hero", ("health", "attack"), ("ability",)):
             for key in ("health", "attack"):
                 if key in hero:
-                    check.integer(hero[key], f"$.hero.{key}", 1, _MAX_STAT)
-            check.choice(hero.get("ability", "none"), "$.hero.ability", ABILITIES)
+                    check.expect_integer(hero[key], f"$.hero.{key}", 1, _MAX_STAT)
+            check.expect_choice(hero.get("ability", "none"), "$.hero.ability", ABILITIES)
     if "enemies" in data:
-        enemies = check.array(data["enemies"], "$.enemies", _MAX_ENEMIES)
+        enemies = check.expect_list(data["enemies"], "$.enemies", _MAX_ENEMIES)
         if isinstance(data["enemies"], list) and not enemies:
             check.add("$.enemies", "a level needs at least one enemy")
         for k, enemy in enumerate(enemies):
             path = f"$.enemies[{k}]"
-            if check.object(enemy, path, ("at", "attack", "health")):
+            if check.expect_object(enemy, path, ("at", "attack", "health")):
                 if "at" in enemy:
                     place(enemy["at"], f"{path}.at")
                 if "attack" in enemy:
-                    check.integer(enemy["attack"], f"{path}.attack", 0, _MAX_STAT)
+                    check.expect_integer(enemy["attack"], f"{path}.attack", 0, _MAX_STAT)
                 if "health" in enemy:
-                    check.integer(enemy["health"], f"{path}.health", 1, _MAX_STAT)
-    for k, item in enumerate(check.array(data.get("items", []), "$.items", _MAX_ITEMS)):
+                    check.expect_integer(enemy["health"], f"{path}.health", 1, _MAX_STAT)
+    for k, item in enumerate(check.expect_list(data.get("items", []), "$.items", _MAX_ITEMS)):
         path = f"$.items[{k}]"
-        if check.object(item, path, ("at", "kind"), ("turns",)):
+        if check.expect_object(item, path, ("at", "kind"), ("turns",)):
             if "at" in item:
                 place(item["at"], f"{path}.at")
             kind = item.get("kind")
             if "kind" in item:
-                check.choice(kind, f"{path}.kind", ITEM_KINDS)
+                check.expect_choice(kind, f"{path}.kind", ITEM_KINDS)
             if kind in TIMED_ITEMS:
                 if "turns" not in item:
                     check.add(path, f"missing key 'turns' (needed by {kind})")
                 else:
-                    check.integer(item["turns"], f"{path}.turns", 1, _MAX_TURNS)
+                    check.expect_integer(item["turns"], f"{path}.turns", 1, _MAX_TURNS)
             elif "turns" in item and kind in ITEM_KINDS:
                 check.add(f"{path}.turns", f"only {' and '.join(TIMED_ITEMS)} take turns")
-    for k, wall in enumerate(check.array(data.get("walls", []), "$.walls", MAX_SIDE**2)):
+    for k, wall in enumerate(check.expect_list(data.get("walls", []), "$.walls", MAX_SIDE**2)):
         place(wall, f"$.walls[{k}]")
-    return check.problems

@@ -8,8 +8,8 @@ reachable Health values ride along as a bitset row
 (:mod:`~workbench.games.valhalla.bitsets`). A move walks over empty fields to a
 point of interest and resolves it (:meth:`MoveMaker.expand`).
 
-Every rule goes through a small :class:`Table` built from the step-by-step
-engine (:class:`~workbench.games.valhalla.engine.Game`) for the distinct cases
+Every rule goes through a small :class:`LookupTable` built from the step-by-step
+engine (:class:`~workbench.games.valhalla.engine.ValhallaCalling`) for the distinct cases
 that occur: the effect of a walk of ``d`` steps, a pickup, a fight against every
 Health at once (who survives, the damage, the charges left, who falls with or
 without To Valhalla's final strike), and the star class of a fall. The arrays
@@ -19,7 +19,7 @@ only look those up.
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> maker = MoveMaker(Game(level), prune=())
+>>> maker = MoveMaker(ValhallaCalling(level), prune=())
 >>> code, healths = maker.start()
 >>> moves = maker.expand(np.array([code]), healths, maker.origins(np.array([code])))
 >>> moves.target.tolist(), moves.steps.tolist(), moves.attack.tolist()  # 4 steps: no change
@@ -37,9 +37,9 @@ import numpy as np
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
-from workbench.games.valhalla.engine import Game, Outcome
+from workbench.games.valhalla.engine import Outcome, ValhallaCalling
+from workbench.games.valhalla.lookup import LookupTable
 from workbench.games.valhalla.reach import Reach
-from workbench.games.valhalla.tables import Table
 
 __all__ = ["CLASSES", "MoveMaker", "Moves", "outcome_class", "walk_lengths"]
 
@@ -61,7 +61,7 @@ def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
     return list(range(shortest, max(shortest, limit) + 1, 2))
 
 
-def outcome_class(game: Game, outcome: Outcome) -> int:
+def outcome_class(game: ValhallaCalling, outcome: Outcome) -> int:
     """Index 0..3 of a won outcome's star class: bit 0 all-but-one, bit 1 strong killer."""
     stars = game.stars(outcome, one_line=False)
     return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
@@ -99,7 +99,7 @@ class MoveMaker:
     ``"biorn"``; see :mod:`~workbench.games.valhalla.search`).
     """
 
-    def __init__(self, game: Game, *, prune: Collection[str]):
+    def __init__(self, game: ValhallaCalling, *, prune: Collection[str]):
         self.game = game
         level, rules = game.level, game.rules
         self.n, self.m = n, m = len(level.enemies), len(level.items)
@@ -138,12 +138,14 @@ class MoveMaker:
         self._drop_chariot = "chariot" in prune
         self._longest = longest = level.width * level.height + 2 * (attack + loki + chariot + 2)
         sizes = {"attack": _bits(attack), "loki": _bits(loki), "chariot": _bits(chariot)}
-        self.walk_count = Table(
+        self.walk_count = LookupTable(
             self._walk_count, outputs=("count",), shortest=_bits(longest), bounce=1, **sizes
         )
-        self.walk_effect = Table(self._walk_effect, outputs=_WALK, steps=_bits(longest), **sizes)
+        self.walk_effect = LookupTable(
+            self._walk_effect, outputs=_WALK, steps=_bits(longest), **sizes
+        )
         charges = {"mjolnir": _bits(most("mjolnir")), "shield": _bits(most("dwarven_shield"))}
-        self.pickups = Table(
+        self.pickups = LookupTable(
             game.picked_up,
             outputs=("attack", "mjolnir", "shield", "loki", "chariot"),
             item=_bits(m),
@@ -155,7 +157,7 @@ class MoveMaker:
         #: Fights per (enemy, Attack, Loki active, mjolnir, shield): the Healths that
         #: survive, the damage they take, the charges left, the Healths that fall
         #: without and with To Valhalla's final strike (bitsets).
-        self.fights = Table(
+        self.fights = LookupTable(
             self._fight,
             outputs=("survives", "damage", "mjolnir", "shield", "falls", "strikes"),
             enemy=_bits(n),
@@ -164,7 +166,7 @@ class MoveMaker:
             **charges,
         )
         #: Star class (-1: lost) of falling against ``enemy`` after ``kills`` kills.
-        self.fall_class = Table(
+        self.fall_class = LookupTable(
             self._fall_class,
             outputs=("star_class",),
             kills=_bits(n + 1),

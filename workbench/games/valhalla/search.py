@@ -34,7 +34,7 @@ names), each proven sound by a test against the unpruned search, keep every
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> space = StateSpace(Game(level))
+>>> space = StateSpace(ValhallaCalling(level))
 >>> space.classes(space.start) == 1 << 2  # not all-but-one, strong killer
 True
 >>> [(q, d, after, ends) for q, d, after, ends in space.successors(space.start)]
@@ -51,7 +51,7 @@ import numpy as np
 
 from workbench.errors import RulesError
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.engine import Game, Outcome, Situation
+from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
 
 __all__ = ["PRUNING_RULES", "Edges", "StateRef", "StateSpace", "Unpacked", "outcome_class"]
@@ -107,7 +107,7 @@ class Layer(NamedTuple):
 class StateSpace:
     """The game as a layered graph of packed states between events (see the module)."""
 
-    def __init__(self, game: Game, *, prune: bool | Collection[str] = True):
+    def __init__(self, game: ValhallaCalling, *, prune: bool | Collection[str] = True):
         self.game = game
         self.prune = set(PRUNING_RULES if prune is True else prune or ())
         unknown = self.prune - set(PRUNING_RULES)

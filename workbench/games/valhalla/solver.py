@@ -28,13 +28,18 @@ from typing import Any
 
 import pandas as pd
 
-from workbench.games.valhalla.analysis import random_walk_share, split_lines, witness_walk
-from workbench.games.valhalla.engine import Game
-from workbench.games.valhalla.kill_orders import count_kill_orders
+from workbench.games.valhalla.analysis import (
+    RANDOM_WALKS,
+    random_walk_share,
+    split_lines,
+    witness_walk,
+)
+from workbench.games.valhalla.engine import ValhallaCalling
+from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import StateSpace
-from workbench.games.valhalla.trails import search_lines
+from workbench.games.valhalla.trails import LINE_BUDGET, search_lines
 from workbench.grids.square import Cell
 
 __all__ = ["GRADES", "Solution", "grade", "solve"]
@@ -143,9 +148,9 @@ def solve(
     level: Level,
     rules: Rules | None = None,
     *,
-    line_budget: int = 20_000,
-    kill_order_budget: int = 200_000,
-    random_walks: int = 200,
+    line_budget: int = LINE_BUDGET,
+    kill_order_budget: int = KILL_ORDER_BUDGET,
+    random_walks: int = RANDOM_WALKS,
     seed: int = 0,
 ) -> Solution:
     """Solve a level exactly (see the module docstring).
@@ -155,7 +160,7 @@ def solve(
     ``random_walks`` random plays (seeded by ``seed``) estimate how often a
     player who does not think wins.
     """
-    game = Game(level, rules)
+    game = ValhallaCalling(level, rules)
     space = StateSpace(game)
     free = space.classes(space.start)
     walks = {}

@@ -17,12 +17,12 @@ A pen lift is only tried when the next edge is used up: drawing a walk in the
 fewest lines means extending each line as long as the rule allows.
 
 >>> from workbench.games.valhalla.level import Level
->>> from workbench.games.valhalla.engine import Game
+>>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.search import StateSpace
 >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
 ...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
->>> found = search_lines(StateSpace(Game(level)), targets=0b1111, max_lines=1)
+>>> found = search_lines(StateSpace(ValhallaCalling(level)), targets=0b1111, max_lines=1)
 >>> found.status[4], found.lines[4], found.status[1]
 ('found', [[(0, 0), (0, 1), (0, 2)]], 'none')
 """
@@ -34,7 +34,10 @@ from dataclasses import dataclass, field
 from workbench.games.valhalla.engine import Outcome, Situation
 from workbench.games.valhalla.search import StateSpace, outcome_class
 
-__all__ = ["LineSearch", "search_lines"]
+__all__ = ["LINE_BUDGET", "LineSearch", "search_lines"]
+
+#: Search nodes a trail search may use by default (past them it answers "unknown").
+LINE_BUDGET = 20_000
 
 Lines = list[list[tuple[int, int]]]
 
@@ -59,7 +62,7 @@ def search_lines(
     *,
     targets: int,
     max_lines: int,
-    budget: int = 20_000,
+    budget: int = LINE_BUDGET,
     stop_at_first: bool = False,
 ) -> LineSearch:
     """Search plays of at most ``max_lines`` lines that win a star class in ``targets``.

@@ -1,11 +1,11 @@
-"""Tables of rules per distinct case: each case computed once, looked up for arrays."""
+"""Lookup tables of rules per distinct case: each case computed once, looked up for arrays."""
 
 import numpy as np
 
-from workbench.games.valhalla.tables import Table
+from workbench.games.valhalla.lookup import LookupTable
 
 
-def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
+def test_lookup_tables_compute_each_case_once_in_plain_or_hashed_lookups():
     calls = []
 
     def rule(a, b):
@@ -14,7 +14,7 @@ def test_tables_compute_each_case_once_in_plain_or_hashed_lookups():
 
     for widths in ({"a": 4, "b": 4}, {"a": 30, "b": 4}):
         calls.clear()
-        table = Table(rule, outputs=("product", "difference"), **widths)
+        table = LookupTable(rule, outputs=("product", "difference"), **widths)
         a, b = np.array([3, 5, 3, 9]), np.array([2, 2, 2, 1])
         assert [c.tolist() for c in table(a=a, b=b)] == [[6, 10, 6, 9], [101, 103, 101, 108]]
         assert [c.tolist() for c in table(a=a[::-1], b=b[::-1])] == [

@@ -2,7 +2,7 @@
 
 The search meets the same few hundred cases (a walk of 5 steps with Attack 6, a
 fight against enemy 3 with Attack 4 and a shield...) millions of times. A
-:class:`Table` computes each case once with plain Python (the engine's rules) and
+:class:`LookupTable` computes each case once with plain Python (the engine's rules) and
 answers whole arrays of cases by lookup: a plain array indexed by the packed
 arguments when they fit in a few bits, else a hash index.
 """
@@ -17,19 +17,19 @@ import pandas as pd
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
 
-__all__ = ["Table"]
+__all__ = ["LookupTable"]
 
 _DENSE_BITS = 20  # tables over keys of up to this many bits are plain arrays
 
 
-class Table:
+class LookupTable:
     """A function of a few small non-negative ints, computed once per distinct
     argument tuple and looked up for whole arrays of arguments.
 
     ``widths`` names the arguments and their bits; the function returns a tuple
     of ints, one per name in ``outputs``, read back as columns (:meth:`column`).
 
-    >>> table = Table(lambda a, b: (a + b, a * b), outputs=("sum", "product"), a=4, b=4)
+    >>> table = LookupTable(lambda a, b: (a + b, a * b), outputs=("sum", "product"), a=4, b=4)
     >>> [c.tolist() for c in table(a=np.array([2, 3, 2]), b=np.array([5, 1, 5]))]
     [[7, 4, 7], [10, 3, 10]]
     >>> len(table.rows), table.column("product").tolist()

@@ -1,0 +1,61 @@
+"""The budgeted trail search against the single-step BFS that tracks the line's edges."""
+
+import pytest
+
+from workbench.games.valhalla.baseline import baseline_fewest_lines, baseline_star_sets
+from workbench.games.valhalla.engine import ValhallaCalling
+from workbench.games.valhalla.moves import outcome_class
+from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.trails import search_lines
+
+from .conftest import micro, small_levels
+
+
+def _class(stars):
+    return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_one_line_wins_are_exactly_those_the_bfs_finds(chunk):
+    found_some = 0
+    for level, rules in small_levels(40, seed=1000 + chunk, max_side=3, max_enemies=3):
+        game = ValhallaCalling(level, rules)
+        one = search_lines(StateSpace(game), targets=0b1111, max_lines=1, budget=10**7)
+        expected = {_class(s) for s in baseline_star_sets(game) if "one_line" in s}
+        assert {c for c in range(4) if one.status[1 << c] == "found"} == expected, level.to_dict()
+        assert "unknown" not in one.status.values()
+        for c in expected:
+            (line,) = one.lines[1 << c]
+            outcome = game.replay([line], final_strike=one.final_strike[1 << c])
+            assert outcome.won and outcome_class(game, outcome) == c
+        found_some += bool(expected)
+    assert found_some > 5
+
+
+def test_fewest_lines_is_the_first_line_count_that_finds_a_win():
+    for level, rules in small_levels(30, seed=1100, max_side=3, max_enemies=3):
+        game = ValhallaCalling(level, rules)
+        space = StateSpace(game)
+        wanted = space.classes(space.start)
+        fewest = next(
+            (
+                count
+                for count in range(1, 6)
+                if "found" in search_lines(space, targets=wanted, max_lines=count).status.values()
+            ),
+            None,
+        )
+        assert fewest == baseline_fewest_lines(game), level.to_dict()
+
+
+def test_a_spent_budget_says_unknown_and_stop_at_first_stops():
+    level = micro(["S....", ".....", "..A..", ".....", "....B"], health=3, attack=9,
+                  enemies={"A": (1, 1), "B": (4, 4)})  # fmt: skip
+    space = StateSpace(ValhallaCalling(level))
+    full = search_lines(space, targets=0b1111, max_lines=1, budget=10**6)
+    starved = search_lines(space, targets=0b1111, max_lines=1, budget=1)
+    assert "unknown" in starved.status.values()
+    for bit, status in starved.status.items():
+        assert status == full.status[bit] or status == "unknown"
+    first = search_lines(space, targets=0b1111, max_lines=1, stop_at_first=True)
+    assert list(first.status.values()).count("found") == 1
