@@ -3,20 +3,9 @@
 The shapes and marks themselves are tested with the game's drawing module
 (``tests/games/valgard/test_drawing.py``)."""
 
-from workbench.games.valgard import Rules, ValgardGame
+from tests.games.valgard.positions import GAME, MIDGAME
 from workbench.games.valgard.drawing import position_picture
 from workbench.widgets.valgard_board import ValgardBoard, targets_of
-
-GAME = ValgardGame(Rules(rows=4, cols=4, reserve=6, muster=2))
-MIDGAME = """
-4 . d . .
-   . . .
-3 . . # #
-   . . *
-2 . l # #
-   . . .
-1 . . . .
-light to move; reserves light 2, dark 3"""
 
 
 class FirstMove:

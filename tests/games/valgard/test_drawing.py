@@ -21,18 +21,9 @@ from workbench.grids import octagon_center, socket_center
 from workbench.grids.plot import plot_shapes
 from workbench.grids.svg import picture_svg
 
-matplotlib.use("Agg")
+from .positions import GAME, MIDGAME
 
-GAME = ValgardGame(Rules(rows=4, cols=4, reserve=6, muster=2))
-MIDGAME = """
-4 . d . .
-   . . .
-3 . . # #
-   . . *
-2 . l # #
-   . . .
-1 . . . .
-light to move; reserves light 2, dark 3"""
+matplotlib.use("Agg")
 
 
 def test_shapes_shade_dead_land_and_fill_rune_sockets():

@@ -25,17 +25,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from workbench.errors import IllegalMoveError
+from workbench.games.valgard import notation
 from workbench.games.valgard.agents import material_heuristic
 from workbench.games.valgard.geometry import ValgardGeometry
 from workbench.games.valgard.moves import Position, move_functions
-from workbench.games.valgard.notation import (
-    action_text,
-    parse_action,
-    piece_map,
-    position_from_pieces,
-    read_position,
-    render_position,
-)
 from workbench.games.valgard.rules import PLAYER_NAMES, Rules
 from workbench.play.protocol import TERMINAL, GameInfo
 
@@ -108,7 +101,7 @@ class ValgardState:
         :meth:`ValgardGame.parse_position` reads it back (the format is in
         :mod:`~workbench.games.valgard.notation`).
         """
-        return render_position(self.game.geometry, self.position, stuck=self.is_terminal())
+        return notation.render_position(self.game.geometry, self.position, stuck=self.is_terminal())
 
     # -- reading the position ---------------------------------------------------
     @property
@@ -128,7 +121,7 @@ class ValgardState:
 
     def pieces(self) -> dict[tuple[int, int], str]:
         """Occupied octagons mapped to their letter (``l``, ``L``, ``d``, ``D``)."""
-        return piece_map(self.game.geometry, self.position)
+        return notation.piece_map(self.game.geometry, self.position)
 
     def runes(self) -> list[tuple[int, int]]:
         """Sockets holding a rune."""
@@ -279,30 +272,28 @@ class ValgardGame:
         ...
         workbench.errors.RulesError: octagon b3 is dead land (rune in socket (0, 0)) but holds 'd'
         """
-        return ValgardState(
-            self, position_from_pieces(self.geometry, self.rules, pieces, **placement)
-        )
+        position = notation.position_from_pieces(self.geometry, self.rules, pieces, **placement)
+        return ValgardState(self, position)
 
     def parse_position(self, text: str) -> ValgardState:
         """The position drawn in a text picture such as :meth:`ValgardState.render` prints.
 
         Raises RulesError naming the line and what was expected.
 
-        >>> game = ValgardGame(Rules(rows=3, cols=3))
+        >>> game = ValgardGame(Rules(rows=2, cols=3))
         >>> state = game.parse_position('''
-        ... 3 D d .
+        ... 2 . . d
         ...    . .
-        ... 2 . # #
-        ...    . *
-        ... 1 l # #
-        ... dark to move; reserves light 5, dark 7
-        ... ''')
-        >>> state.pieces(), state.runes(), state.reserves, state.mover
-        ({(2, 0): 'l', (0, 0): 'D', (0, 1): 'd'}, [(1, 1)], (5, 7), 1)
+        ... 1 L . .
+        ... light to move; reserves light 1, dark 0''')
+        >>> state.pieces(), state.reserves
+        ({(1, 0): 'L', (0, 2): 'd'}, (1, 0))
+        >>> [game.action_text(state, a) for a in state.legal_actions()]
+        ['+b1', '+c1', 'a1-a2', 'a1-b1', 'a1-c1']
         >>> game.parse_position(state.render()) == state
         True
         """
-        return ValgardState(self, read_position(self.geometry, self.rules, text))
+        return ValgardState(self, notation.read_position(self.geometry, self.rules, text))
 
     def heuristic(self, state: ValgardState) -> tuple[float, float]:
         """(light, dark): :func:`~workbench.games.valgard.agents.material_heuristic`
@@ -349,11 +340,11 @@ class ValgardGame:
     def action_text(self, state: ValgardState, action: int) -> str:
         """Notation: ``+a1`` deploy, ``a1-a2`` march or charge, ``a1xa2`` capture,
         ``a1&a2`` rally, ``a1^ne`` rune cast into the north-east corner of a1."""
-        return action_text(self.geometry, state.position, action)
+        return notation.action_text(self.geometry, state.position, action)
 
     def parse_action(self, state: ValgardState, text: str) -> int:
         """The legal action written ``text`` in :meth:`action_text` notation.
 
         Raises IllegalMoveError (a ValueError) naming the text when it is not legal here.
         """
-        return parse_action(self.geometry, state.position, state.legal_actions(), text)
+        return notation.parse_action(self.geometry, state.position, state.legal_actions(), text)

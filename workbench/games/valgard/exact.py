@@ -44,8 +44,8 @@ __all__ = [
     "solve_board",
 ]
 
-#: Where the committed Valgard study tables live (schema in ``SCHEMA.md`` there): the
-#: exact results here and the balance study's trial log and skill trace.
+#: Where the committed Valgard study tables live: the exact results (schema in
+#: ``SCHEMA.md`` there) and the balance study's trial log and skill trace.
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "valgard"
 
 #: Named rule variants: knob changes from the defaults.
