@@ -197,7 +197,7 @@ def valgard() -> list[Row]:
     """Valgard: playouts, MCTS and exact solving of the small boards (6x6 unless stated)."""
     from workbench.errors import SearchLimitError
     from workbench.games.valgard import ValgardGame
-    from workbench.games.valgard.balance import mcts_agent
+    from workbench.games.valgard.agents import mcts_agent
     from workbench.games.valgard.exact import SMALL_BOARDS, small_board_rules
     from workbench.play import estimate_state_count, solve
 

@@ -1,19 +1,11 @@
-"""The Valgard board widget, headless: drawing, play by clicks, the editor, undo."""
+"""The Valgard board widget, headless: its picture, play by clicks, the editor, undo.
 
-from workbench.games.valgard import Rules, ValgardGame
-from workbench.games.valgard.picture import parse_position
-from workbench.widgets.valgard_board import ValgardBoard, board_marks, board_shapes, targets_of
+The shapes and marks themselves are tested with the game's drawing module
+(``tests/games/valgard/test_drawing.py``)."""
 
-GAME = ValgardGame(Rules(rows=4, cols=4, reserve=6, muster=2))
-MIDGAME = """
-4 . d . .
-   . . .
-3 . . # #
-   . . *
-2 . l # #
-   . . .
-1 . . . .
-light to move; reserves light 2, dark 3"""
+from tests.games.valgard.positions import GAME, MIDGAME
+from workbench.games.valgard.drawing import position_picture
+from workbench.widgets.valgard_board import ValgardBoard, targets_of
 
 
 class FirstMove:
@@ -31,31 +23,22 @@ def board(**kwargs):
     return ValgardBoard(GAME, agent=FirstMove(), **kwargs)
 
 
-def test_shapes_shade_dead_land_and_fill_rune_sockets():
-    state = parse_position(GAME, MIDGAME)
-    shapes = {s["id"]: s for s in board_shapes(state)}
-    assert len(shapes) == 16 + 9
-    assert shapes["1,2"]["fill"] != shapes["1,1"]["fill"]  # c3 dead, b3 alive
-    assert shapes["s:1,2"]["fill"] != shapes["s:0,0"]["fill"]  # rune vs empty socket
-    assert shapes["2,1"]["title"] == "b2"
-
-
-def test_marks_draw_pieces_valkyries_runes_and_the_selection():
-    state = parse_position(GAME, MIDGAME.replace("2 . l", "2 . L"))
-    marks = board_marks(state, selected=(2, 1))
-    texts = [m["text"] for m in marks if m["kind"] == "text"]
-    assert texts == ["V", "ᚱ"]
-    assert sum(m["kind"] == "circle" for m in marks) == 2 + 1 + 1  # d, L (ring), selection
-
-
 def test_targets_of_a_piece_and_the_deploys():
-    state = parse_position(GAME, MIDGAME)
+    state = GAME.parse_position(MIDGAME)
     targets = targets_of(state, (2, 1))
     assert set(targets) == {"1,1", "3,1", "2,0", "s:1,0", "s:1,1", "s:2,0", "s:2,1"}
     assert GAME.action_text(state, targets["s:1,1"]) == "b2^ne"
     assert GAME.action_text(state, targets["1,1"]) == "b2-b3"
     deploys = targets_of(state, None)
     assert {GAME.action_text(state, a) for a in deploys.values()} == {"+a1", "+b1", "+c1", "+d1"}
+
+
+def test_the_view_shows_the_drawing_modules_picture():
+    widget = board(state=GAME.parse_position(MIDGAME), computer="nobody")
+    widget.click("2,1")
+    picture = position_picture(widget.state, selected=(2, 1))
+    assert widget.view.shapes == list(picture.shapes)
+    assert widget.view.marks == list(picture.marks)
 
 
 def test_muster_by_clicks_and_the_computer_answers():
@@ -68,7 +51,7 @@ def test_muster_by_clicks_and_the_computer_answers():
 
 
 def test_select_a_piece_see_its_targets_then_move_and_get_a_reply():
-    widget = board(state=parse_position(GAME, MIDGAME))
+    widget = board(state=GAME.parse_position(MIDGAME))
     widget.click("2,1")
     assert widget.selected == (2, 1)
     assert set(widget.view.highlighted) == {"1,1", "3,1", "2,0", "s:1,0", "s:1,1", "s:2,0", "s:2,1"}
@@ -80,7 +63,7 @@ def test_select_a_piece_see_its_targets_then_move_and_get_a_reply():
 
 
 def test_clicking_elsewhere_deselects_and_the_computer_side_is_locked():
-    widget = board(state=parse_position(GAME, MIDGAME), computer="light")
+    widget = board(state=GAME.parse_position(MIDGAME), computer="light")
     widget.click("2,1")
     assert widget.selected is None and widget.view.highlighted == []
     widget.play_computer()
@@ -92,7 +75,7 @@ def test_clicking_elsewhere_deselects_and_the_computer_side_is_locked():
 
 
 def test_an_empty_home_octagon_deploys_even_with_a_piece_selected():
-    widget = board(state=parse_position(GAME, MIDGAME), computer="nobody")
+    widget = board(state=GAME.parse_position(MIDGAME), computer="nobody")
     widget.click("2,1")
     widget.click("3,3")
     assert widget.state.pieces()[(3, 3)] == "l" and widget.state.reserves == (1, 3)
@@ -100,7 +83,7 @@ def test_an_empty_home_octagon_deploys_even_with_a_piece_selected():
 
 
 def test_cast_a_rune_by_clicking_a_socket():
-    widget = board(state=parse_position(GAME, MIDGAME), computer="nobody")
+    widget = board(state=GAME.parse_position(MIDGAME), computer="nobody")
     widget.click("2,1")
     widget.click("s:2,0")
     assert widget.state.runes() == [(1, 2), (2, 0)] and (2, 1) not in widget.state.pieces()
@@ -108,7 +91,7 @@ def test_cast_a_rune_by_clicking_a_socket():
 
 
 def test_undo_takes_back_the_move_and_the_reply():
-    widget = board(state=parse_position(GAME, MIDGAME))
+    widget = board(state=GAME.parse_position(MIDGAME))
     start = widget.state
     widget.click("2,1")
     widget.click("1,1")
@@ -118,7 +101,7 @@ def test_undo_takes_back_the_move_and_the_reply():
 
 def test_game_over_is_announced():
     lost = MIDGAME.replace("2 . l", "2 . .").replace("reserves light 2", "reserves light 0")
-    widget = board(state=parse_position(GAME, lost))
+    widget = board(state=GAME.parse_position(lost))
     assert widget.status.value == "Light cannot move: dark wins."
     widget.click("3,0")
     assert widget.history == []
@@ -153,6 +136,6 @@ def test_editor_places_pieces_toggles_runes_and_chooses_who_moves():
 
 
 def test_new_game_resets():
-    widget = board(state=parse_position(GAME, MIDGAME))
+    widget = board(state=GAME.parse_position(MIDGAME))
     widget.new_game.click()
     assert widget.state == GAME.initial_state() and widget.mode.value == "play"

@@ -1,7 +1,10 @@
-"""``workbench valgard``: solve small boards exactly, run tournaments between agents.
+"""``workbench valgard``: solve small boards exactly, run tournaments, list the rules,
+print the board.
 
-Any rules knob can be changed with ``--rule KNOB=VALUE`` (repeatable; values are
-read as JSON when they parse, e.g. ``--rule hardcore=true --rule valkyrie_capture=never``).
+Every command takes rules the one way: ``--rules FILE.json`` and repeated
+``--rule KNOB=VALUE`` (values read and checked by the knob, e.g. ``--rule
+hardcore=true --rule valkyrie_capture=never``); ``--rows``, ``--cols``, ``--reserve``
+and ``--muster`` are shorthands for those knobs.
 
 >>> from workbench.cli import main
 >>> main(["valgard", "solve", "--rows", "3", "--cols", "3", "--reserve", "2", "--json"])
@@ -16,35 +19,19 @@ read as JSON when they parse, e.g. ``--rule hardcore=true --rule valkyrie_captur
 from __future__ import annotations
 
 import argparse
-import json
-from functools import partial
 from typing import Any
 
 from workbench.cli.output import print_json, print_table
+from workbench.cli.printing import add_print_options, write_sheet
+from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
 from workbench.errors import RulesError
+from workbench.games.valgard.agents import mcts_agent
+from workbench.games.valgard.drawing import PRINT_CELL_MM, board_picture
 from workbench.games.valgard.engine import ValgardGame
 from workbench.games.valgard.exact import small_board_rules, solve_board
 from workbench.games.valgard.rules import Rules
 
-__all__ = ["agent_factory", "parse_rule_changes", "register"]
-
-
-def parse_rule_changes(pairs: list[str]) -> dict[str, Any]:
-    """``["hardcore=true", "muster=2"]`` -> ``{"hardcore": True, "muster": 2}``.
-
-    >>> parse_rule_changes(["hardcore=true", "valkyrie_capture=never"])
-    {'hardcore': True, 'valkyrie_capture': 'never'}
-    """
-    changes = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or not name:
-            raise RulesError(f"--rule {pair!r}: expected KNOB=VALUE")
-        try:
-            changes[name.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            changes[name.strip()] = text
-    return changes
+__all__ = ["agent_factory", "register"]
 
 
 def agent_factory(spec: str) -> Any:
@@ -53,7 +40,7 @@ def agent_factory(spec: str) -> Any:
     >>> agent_factory("mcts:50").keywords
     {'simulations': 50, 'rollout_plies': 20}
     """
-    from workbench.play import GreedyAgent, MCTSAgent, RandomAgent
+    from workbench.play import GreedyAgent, RandomAgent
 
     name, _, budget = spec.partition(":")
     if name == "random" and not budget:
@@ -61,22 +48,26 @@ def agent_factory(spec: str) -> Any:
     if name == "greedy" and not budget:
         return GreedyAgent
     if name == "mcts" and (not budget or budget.isdigit()) and budget != "0":
-        return partial(MCTSAgent, simulations=int(budget or 200), rollout_plies=20)
+        return mcts_agent(int(budget or 200))
     raise RulesError(f"--agents {spec!r}: expected random, greedy or mcts[:SIMULATIONS]")
 
 
+def _board_shorthands(args: argparse.Namespace) -> dict[str, Any]:
+    """The knobs given by ``--rows``/``--cols`` (and ``--reserve``/``--muster`` where the
+    command has them); None where not given."""
+    return {name: getattr(args, name, None) for name in ("rows", "cols", "reserve", "muster")}
+
+
 def _solve(args: argparse.Namespace) -> int:
-    changes = parse_rule_changes(args.rule)
-    rules = small_board_rules(
-        args.rows, args.cols, reserve=args.reserve, muster=args.muster, **changes
-    )
+    base = small_board_rules(args.rows, args.cols, reserve=args.reserve, muster=args.muster)
+    rules = rules_from_args(args, base=base, shorthands=_board_shorthands(args))
     result = solve_board(rules, max_states=args.max_states)
     if args.json:
         print_json(result)
     else:
         plies = "-" if result["plies"] is None else result["plies"]
         print(
-            f"{args.rows}x{args.cols} board, reserve {rules.reserve}, muster {rules.muster}: "
+            f"{rules.rows}x{rules.cols} board, reserve {rules.reserve}, muster {rules.muster}: "
             f"{result['value']} for the player to move first ({rules.first_player}), "
             f"{plies} plies of perfect play, {result['states']:,} states"
         )
@@ -87,9 +78,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from workbench.play import tournament
     from workbench.play.metrics import agent_scores, balance_report
 
-    rules = Rules.from_dict(
-        {"rows": args.rows, "cols": args.cols, **parse_rule_changes(args.rule)}, source="--rule"
-    )
+    rules = rules_from_args(args, shorthands=_board_shorthands(args))
     factories = {spec: agent_factory(spec) for spec in args.agents}
     results = tournament(
         ValgardGame(rules),
@@ -111,10 +100,15 @@ def _tournament(args: argparse.Namespace) -> int:
             }
         )
     else:
-        print_table(scores, title=f"{len(results)} games on {args.rows}x{args.cols}")
+        print_table(scores, title=f"{len(results)} games on {rules.rows}x{rules.cols}")
         print()
         print_table(report, title="balance (95% intervals)")
     return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args, shorthands=_board_shorthands(args))
+    return write_sheet(board_picture(rules), args)
 
 
 def _positive(text: str) -> int:
@@ -124,21 +118,31 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_board_size(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+    """``--rows`` and ``--cols``, shorthands for the knobs (default: the rules')."""
+    for name in ("rows", "cols"):
+        parser.add_argument(
+            f"--{name}", type=_positive, required=required, help=f"shorthand for --rule {name}=N"
+        )
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``valgard solve`` and ``valgard tournament``."""
-    group = subparsers.add_parser("valgard", help="Valgard: exact solving and tournaments")
+    """Add ``valgard solve``, ``tournament``, ``rules`` and ``print``."""
+    group = subparsers.add_parser(
+        "valgard", help="Valgard: exact solving, tournaments, rules, print-and-play board"
+    )
     commands = group.add_subparsers(dest="valgard_command", metavar="COMMAND", required=True)
 
     solve = commands.add_parser(
         "solve",
         help="solve a small board exactly (retrograde analysis)",
-        description="Value for the player who moves first under perfect play.",
+        description="Value for the player who moves first under perfect play. Reserve and "
+        "muster are scaled down to the board unless given; --rules and --rule apply on top.",
     )
-    solve.add_argument("--rows", type=_positive, required=True)
-    solve.add_argument("--cols", type=_positive, required=True)
+    _add_board_size(solve, required=True)
     solve.add_argument("--reserve", type=_positive, help="pieces each (default: scaled down)")
     solve.add_argument("--muster", type=int, help="muster per player (default: scaled down)")
-    solve.add_argument("--rule", action="append", default=[], metavar="KNOB=VALUE")
+    add_rules_options(solve, Rules)
     solve.add_argument("--max-states", type=_positive, default=2_000_000)
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.set_defaults(func=_solve)
@@ -149,11 +153,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Agents: random, greedy, mcts[:SIMULATIONS]. Prints scores and balance.",
     )
     match.add_argument("--agents", nargs="+", default=["mcts:200", "random"])
-    match.add_argument("--rows", type=_positive, default=6)
-    match.add_argument("--cols", type=_positive, default=6)
-    match.add_argument("--rule", action="append", default=[], metavar="KNOB=VALUE")
+    _add_board_size(match)
+    add_rules_options(match, Rules)
     match.add_argument("--rounds", type=_positive, default=10)
     match.add_argument("--seed", type=int, default=0)
     match.add_argument("--workers", type=_positive, default=1, help="processes (1: serial)")
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(func=_tournament)
+
+    add_rules_command(commands, Rules)
+
+    defaults = Rules()
+    sheet = commands.add_parser(
+        "print",
+        help="print the empty board with its rune sockets at true scale (SVG or PDF)",
+        description="The board to play on: octagons, both home rows, every rune socket "
+        f"(the game starts on the empty board; print {defaults.reserve} pieces a player "
+        f"besides). Default {PRINT_CELL_MM:g} mm octagons: the {defaults.rows}x{defaults.cols} "
+        f"board then measures {defaults.cols * PRINT_CELL_MM / 10:g} cm and fits one A4 or "
+        "Letter page, and an octagon holds a piece up to about 25 mm across. Larger "
+        "boards or octagons are tiled over pages with overlap marks.",
+    )
+    _add_board_size(sheet)
+    add_rules_options(sheet, Rules)
+    add_print_options(sheet, cell_mm=PRINT_CELL_MM)
+    sheet.set_defaults(func=_print)

@@ -1,8 +1,8 @@
 """Valgard in JupyterLab: a position editor and a board to play against the computer.
 
-The board is the shared :class:`~workbench.widgets.board.BoardView` drawing
-octagons and sockets (:func:`~workbench.widgets.board.octagon_shapes`): dead land
-shaded, runes drawn in their sockets, pieces as discs (a Valkyrie has a ring and a
+The board is the shared :class:`~workbench.widgets.board.BoardView` showing the
+picture of :func:`workbench.games.valgard.drawing.position_picture`: dead land
+shaded, runes in their sockets, pieces as discs (a Valkyrie has a ring and a
 ``V``). In *play* mode, click one of your pieces to see its legal targets
 highlighted (octagons, or sockets for a rune), then click a target; the computer
 answers. Click an empty home-row octagon to deploy. In *edit* mode, click octagons
@@ -26,19 +26,16 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.errors import RulesError
-from workbench.games.valgard.board import Board
+from workbench.games.valgard.agents import mcts_agent
+from workbench.games.valgard.drawing import position_picture
 from workbench.games.valgard.engine import ValgardGame, ValgardState
-from workbench.games.valgard.moves import CAST
+from workbench.games.valgard.moves import CAST, DEPLOY
 from workbench.games.valgard.rules import PLAYER_NAMES
-from workbench.grids import octagon_center
-from workbench.grids.shapes import cell_id, octagon_shapes, parse_cell_id
+from workbench.grids.shapes import cell_id, parse_cell_id
 from workbench.widgets.board import BoardView
 
-__all__ = ["ValgardBoard", "board_marks", "board_shapes", "targets_of"]
+__all__ = ["ValgardBoard", "targets_of"]
 
-_LIVING, _HOME, _DEAD = "#efe6d2", "#e3d6b8", "#7b7f80"
-_SOCKET, _RUNE = "#cbbf9f", "#2c3e50"
-_PIECE = {0: ("#fbf5e6", "#6b5536", "#3b2a1a"), 1: ("#4a3426", "#1c120b", "#f4ead5")}
 _PALETTE = {
     "light warrior": "l",
     "light Valkyrie": "L",
@@ -48,85 +45,21 @@ _PALETTE = {
 }
 
 
-def board_shapes(state: ValgardState) -> list[dict]:
-    """Octagons (dead land shaded, home rows tinted) and sockets (runes filled)."""
-    board = state.game.board
-    dead, runes = set(state.dead()), set(state.runes())
-    homes = set(board.cells_of(board.home[0] | board.home[1]))
-
-    def fill(cell):
-        return _DEAD if cell in dead else _HOME if cell in homes else _LIVING
-
-    shapes = octagon_shapes(
-        board.rows,
-        board.cols,
-        fill=fill,
-        socket_fill=lambda s: _RUNE if s in runes else _SOCKET,
-    )
-    for item in shapes:
-        prefix, cell = parse_cell_id(item["id"])
-        name = board.name(board.index(cell))
-        item["title"] = f"socket south-east of {name}" if prefix else name
-    return shapes
-
-
-def board_marks(
-    state: ValgardState, *, selected: tuple[int, int] | None = None, last: list | None = None
-) -> list[dict]:
-    """Pieces as discs, the selected piece ringed, the last move drawn as a line."""
-    marks: list[dict] = []
-    if last:
-        marks.append({"kind": "path", "points": last, "stroke": "#c0392b", "width": 0.08})
-    for cell, code in state.pieces().items():
-        fill, stroke, ink = _PIECE[0 if code in "lL" else 1]
-        x, y = octagon_center(cell)
-        marks.append(
-            {
-                "kind": "circle",
-                "at": [x, y],
-                "r": 0.3,
-                "fill": fill,
-                "stroke": stroke,
-                "width": 0.05,
-            }
-        )
-        if code.isupper():
-            marks.append(
-                {
-                    "kind": "circle",
-                    "at": [x, y],
-                    "r": 0.2,
-                    "fill": fill,
-                    "stroke": ink,
-                    "width": 0.04,
-                }
-            )
-            marks.append({"kind": "text", "at": [x, y], "text": "V", "fill": ink})
-    for socket in state.runes():
-        x, y = socket[1] + 1.0, socket[0] + 1.0
-        marks.append({"kind": "text", "at": [x, y], "text": "ᚱ", "fill": "#f1c40f"})
-    if selected is not None:
-        x, y = octagon_center(selected)
-        ring = {"kind": "circle", "at": [x, y], "r": 0.4, "fill": "none", "width": 0.07}
-        marks.append({**ring, "stroke": "#e67e22"})
-    return marks
-
-
 def targets_of(state: ValgardState, source: tuple[int, int] | None) -> dict[str, int]:
     """Shape id -> action for the legal actions starting on ``source`` (deploys if None).
 
     Moves target octagons (``"r,c"``), rune casts target sockets (``"s:r,c"``).
     """
-    board: Board = state.game.board
+    geometry = state.game.geometry
     out = {}
     for action in state.legal_actions():
         kind, origin, target = action >> 16, action >> 8 & 255, action & 255
         if source is None:
-            if kind == 0:
-                out[cell_id(board.cell(target))] = action
-        elif kind and origin == board.index(source):
+            if kind == DEPLOY:
+                out[cell_id(geometry.cell(target))] = action
+        elif kind != DEPLOY and origin == geometry.index(source):
             prefix = "s" if kind == CAST else ""
-            out[cell_id(board.cell(target), prefix=prefix)] = action
+            out[cell_id(geometry.cell(target), prefix=prefix)] = action
     return out
 
 
@@ -138,7 +71,8 @@ class ValgardBoard(widgets.VBox):
     game : ValgardGame, optional
         The game (default: the rule text's 6x6 game).
     agent : object with ``act(state)``, optional
-        The computer player (default: ``MCTSAgent(game, simulations=300, seed=0)``).
+        The computer player (default: Valgard's MCTS,
+        :func:`~workbench.games.valgard.agents.mcts_agent`, 300 simulations a move, seed 0).
     computer : {"dark", "light", "nobody"}
         The side the computer plays.
     state : ValgardState, optional
@@ -155,16 +89,12 @@ class ValgardBoard(widgets.VBox):
         width_px: int = 420,
     ):
         self.game = game if game is not None else ValgardGame()
-        if agent is None:
-            from workbench.play import MCTSAgent
-
-            agent = MCTSAgent(self.game, simulations=300, rollout_plies=20, seed=0)
-        self.agent = agent
+        self.agent = agent if agent is not None else mcts_agent(300)(self.game, seed=0)
         self.state = state if state is not None else self.game.initial_state()
         self.history: list[ValgardState] = []
         self.selected: tuple[int, int] | None = None
         self._targets: dict[str, int] = {}
-        self._last: list | None = None
+        self._last: int | None = None
 
         self.view = BoardView(width_px=width_px)
         self.view.add_class("valgard-board")
@@ -266,11 +196,7 @@ class ValgardBoard(widgets.VBox):
     def _apply(self, action: int, *, by: str) -> str:
         """Play ``action``; returns the sentence that reports it."""
         text = self.game.action_text(self.state, action)
-        board = self.game.board
-        source, target = board.cell(action >> 8 & 255), board.cell(action & 255)
-        self._last = [list(octagon_center(source)), list(octagon_center(target))]
-        if action >> 16 == CAST:
-            self._last[1] = [target[1] + 1.0, target[0] + 1.0]
+        self._last = action
         self.history.append(self.state)
         self.state = self.state.apply(action)
         return f"{by} ({PLAYER_NAMES[1 - self.state.mover]}) played {text}."
@@ -339,8 +265,7 @@ class ValgardBoard(widgets.VBox):
         self._redraw()
 
     def _redraw(self) -> None:
-        self.view.shapes = board_shapes(self.state)
-        self.view.marks = board_marks(self.state, selected=self.selected, last=self._last)
+        self.view.show(position_picture(self.state, selected=self.selected, last=self._last))
         playing = self.mode.value == "play"
         self.view.highlighted = sorted(self._targets) if playing else []
         self.position_text.value = self.state.render()

@@ -85,22 +85,22 @@ def reference_actions(state):
 def reference_apply(state, text):
     """(pieces, runes, reserves, mover, muster_left) after the action written ``text``."""
     rules = state.game.rules
-    board = state.game.board
+    geometry = state.game.geometry
     pieces, runes = dict(state.pieces()), set(state.runes())
     reserves = list(state.reserves)
     me, muster_left = state.mover, state.muster_left
     if text.startswith("+"):
-        pieces[board.parse_cell(text[1:])] = "ld"[me]
+        pieces[geometry.parse_cell(text[1:])] = "ld"[me]
         reserves[me] -= 1
         muster_left = max(0, muster_left - 1)
     elif "^" in text:
         name, corner = text.split("^")
-        cell = board.parse_cell(name)
+        cell = geometry.parse_cell(name)
         del pieces[cell]
         dr, dc = {"nw": (-1, -1), "ne": (-1, 0), "sw": (0, -1), "se": (0, 0)}[corner]
         runes.add((cell[0] + dr, cell[1] + dc))
     else:
-        source, target = (board.parse_cell(name) for name in re.split(r"[-x&]", text))
+        source, target = (geometry.parse_cell(name) for name in re.split(r"[-x&]", text))
         mover = pieces.pop(source)
         taken = pieces.get(target)
         if taken is not None and taken.lower() == "ld"[me]:

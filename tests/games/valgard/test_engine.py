@@ -1,16 +1,19 @@
-"""The Valgard engine as a play-protocol game: immutability, keys, returns, heuristic,
-playouts, notation and pictures."""
+"""The Valgard engine as a play-protocol game: immutability, keys, returns, playouts,
+and random games checked position by position against a plain second implementation
+of the rules (``reference.py``) and against invariants."""
 
 import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from workbench.errors import RulesError
 from workbench.games.valgard import Rules, ValgardGame
-from workbench.games.valgard.picture import parse_position
 from workbench.play import check_game, state_graph
 from workbench.play.protocol import TERMINAL, Game, HasHeuristic, HasSuccessorKeys, State
+
+from .reference import reference_actions, reference_apply
 
 SMALL = Rules(rows=3, cols=3, reserve=3, muster=1)
 
@@ -72,15 +75,6 @@ def test_returns_and_current_player_at_the_end():
     assert game.heuristic(state) == (-1.0, 1.0)
 
 
-def test_heuristic_favours_material_and_stays_inside_the_returns():
-    game = ValgardGame(SMALL)
-    even = game.position({"a1": "l", "a3": "d"}, reserves=(1, 1))
-    up = game.position({"a1": "L", "a3": "d"}, reserves=(1, 1))
-    assert game.heuristic(even) == (0.0, 0.0)
-    light, dark = game.heuristic(up)
-    assert 0 < light < 1 and dark == -light
-
-
 def test_playout_agrees_with_stepping_through_states():
     game = ValgardGame(Rules(rows=4, cols=4, reserve=6, muster=2))
     for seed in range(5):
@@ -97,54 +91,6 @@ def test_playout_agrees_with_stepping_through_states():
 def test_playout_hits_the_ply_cap_as_a_draw():
     game = ValgardGame(Rules(max_plies=5))
     assert game.playout(game.initial_state(), seed=0) == (-1, 5)
-
-
-def test_notation_round_trips_every_legal_action():
-    game = ValgardGame()
-    rng = random.Random(7)
-    state = game.initial_state()
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        for action in state.legal_actions():
-            assert game.parse_action(state, game.action_text(state, action)) == action
-        state = state.apply(rng.choice(state.legal_actions()))
-
-
-@pytest.mark.parametrize(
-    ("picture", "message"),
-    [
-        ("  a b c\n3 . . .\n2 . . .\n1 . . .\nlight to move; reserves light 1, dark 1",
-         r"expected 3 rank lines with socket lines between \(5 lines\), got 3"),
-        ("3 . . .\n   . .\n2 . x .\n   . .\n1 . . .\nlight to move; reserves light 1, dark 1",
-         r"line 3 '2 \. x \.': expected 3 of"),
-        ("3 . . .\n   . .\n2 . # .\n   . .\n1 . . .\nlight to move; reserves light 1, dark 1",
-         r"octagon b2 is marked '#' but no rune kills it"),
-        ("3 . . .\n   * .\n2 . . .\n   . .\n1 . . .\nlight to move; reserves light 1, dark 1",
-         r"octagon a3 is dead land: mark it '#'"),
-        ("3 . . .\n   . .\n2 . . .\n   . .\n1 . . .\nblue to move",
-         r"the last line should read like"),
-    ],
-)  # fmt: skip
-def test_bad_pictures_say_what_is_wrong(picture, message):
-    with pytest.raises(RulesError, match=message):
-        parse_position(ValgardGame(SMALL), picture)
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        ({"pieces": {(3, 0): "l"}}, r"octagon \(3, 0\): not on a 3x3 board"),
-        ({"pieces": {"a1": "x"}}, r"octagon a1: expected one of l, L, d, D, got 'x'"),
-        ({"runes": [(2, 0)]}, r"socket \(2, 0\): not on a 3x3 board"),
-        ({"to_move": "red"}, r"to_move: expected 'light' or 'dark', got 'red'"),
-        ({"reserves": (-1, 2)}, r"reserves: expected two counts from 0 to 255"),
-        ({"muster_left": 3}, r"muster_left: expected 0 to 2, got 3"),
-    ],
-)
-def test_bad_hand_set_positions_name_the_place(kwargs, message):
-    with pytest.raises(RulesError, match=message):
-        ValgardGame(SMALL).position(**kwargs)
 
 
 @pytest.mark.parametrize(
@@ -192,3 +138,80 @@ def test_successor_keys_follow_legal_actions_in_random_games():
             if state.is_terminal():
                 break
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+# -- against the reference implementation ----------------------------------------
+
+VARIANTS = [
+    {},
+    {"hardcore": True},
+    {"charge_captures": True},
+    {"charge": False},
+    {"rally": False, "valkyrie_capture": "anyone"},
+    {"valkyrie_capture": "never", "deploy": False},
+    {"runes": False, "first_player": "dark", "no_move": "draw"},
+]
+BOARDS = [(3, 3, 4, 1), (3, 4, 5, 2), (4, 4, 6, 2), (6, 6, 12, 3), (5, 2, 3, 2)]
+
+
+def _random_game(game, seed, max_plies=120):
+    rng = random.Random(seed)
+    state = game.initial_state()
+    yield state
+    for _ in range(max_plies):
+        if state.is_terminal():
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def _check_invariants(state, total_pieces):
+    light, dark, tall, runes, *_ = state.position
+    geometry = state.game.geometry
+    assert light & dark == 0
+    assert tall & ~(light | dark) == 0
+    assert (light | dark) & geometry.dead_land(runes) == 0
+    assert runes & ~geometry.sockets == 0
+    on_board = (light | dark).bit_count() + tall.bit_count()
+    spent = runes.bit_count()
+    held = sum(state.reserves)
+    if state.game.rules.hardcore:
+        assert on_board + held + spent <= total_pieces
+    else:
+        assert on_board + held + spent == total_pieces
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v) or "default")
+@pytest.mark.parametrize("rows,cols,reserve,muster", BOARDS)
+def test_engine_matches_reference_in_random_games(variant, rows, cols, reserve, muster):
+    rules = Rules(rows=rows, cols=cols, reserve=reserve, muster=muster, **variant)
+    game = ValgardGame(rules)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        for _ in range(120):
+            texts = [game.action_text(state, a) for a in state.legal_actions()]
+            assert len(texts) == len(set(texts))
+            assert set(texts) == reference_actions(state), state.render()
+            _check_invariants(state, 2 * reserve)
+            assert game.parse_position(state.render()) == state
+            assert game.state_from_key(state.key()) == state
+            if not texts:
+                break
+            text = rng.choice(texts)
+            expected = reference_apply(state, text)
+            state = state.apply(game.parse_action(state, text))
+            found = (state.pieces(), state.runes(), state.reserves, state.mover)
+            assert (*found, state.muster_left) == expected, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(VARIANTS))
+def test_keys_identify_positions(seed, variant):
+    """Equal keys if and only if equal positions, along random games."""
+    game = ValgardGame(Rules(rows=4, cols=4, reserve=5, muster=2, **variant))
+    seen = {}
+    for state in _random_game(game, seed, max_plies=60):
+        known = seen.setdefault(state.key(), state)
+        assert known == state
+        assert hash(known) == hash(state)

@@ -8,14 +8,13 @@ import pytest
 
 from workbench.errors import IllegalMoveError
 from workbench.games.valgard import Rules, ValgardGame
-from workbench.games.valgard.picture import parse_position
 from workbench.play.protocol import TERMINAL
 
 BASE = Rules(rows=4, cols=4, reserve=6, muster=2)
 
 
 def position(picture, **variant):
-    return parse_position(ValgardGame(BASE.replace(**variant)), picture)
+    return ValgardGame(BASE.replace(**variant)).parse_position(picture)
 
 
 def texts(state):

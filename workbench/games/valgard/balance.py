@@ -4,8 +4,10 @@ Everything runs through the play toolkit: :func:`~workbench.play.tournament` pla
 seeded games on any executor, :func:`~workbench.play.metrics.balance_report` turns a
 trial log into metrics with 95% intervals, :func:`~workbench.play.metrics.compare_reports`
 sets variants side by side, and :func:`~workbench.play.skill.skill_trace` asks whether
-more thinking wins more. Valgard's MCTS stops each random playout after
-:data:`ROLLOUT_PLIES` plies and judges the position with the game's material heuristic.
+more thinking wins more. Valgard's MCTS (:func:`~workbench.games.valgard.agents.mcts_agent`)
+stops each random playout after
+:data:`~workbench.games.valgard.agents.ROLLOUT_PLIES` plies and judges the position
+with the game's material heuristic.
 
 Long runs come from ``scripts/valgard_balance.py`` (trial logs and skill trace in
 ``data/valgard/``); notebooks load them with :func:`load_trials` / :func:`load_skill_trace`.
@@ -23,26 +25,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from functools import partial
 from pathlib import Path
 from typing import Literal
 
 import pandas as pd
 
+from workbench.games.valgard.agents import ROLLOUT_PLIES, mcts_agent
 from workbench.games.valgard.engine import ValgardGame
-from workbench.games.valgard.exact import VARIANTS
+from workbench.games.valgard.exact import VARIANTS, data_file
 from workbench.games.valgard.rules import Rules
-from workbench.games.valgard.tables import load_table, save_table
-from workbench.play import MCTSAgent, tournament
+from workbench.play import tournament
 from workbench.play.metrics import balance_report, compare_reports
 from workbench.play.skill import skill_trace
+from workbench.tableio import load_table, save_table
 
 __all__ = [
-    "ROLLOUT_PLIES",
     "STUDY_VARIANTS",
     "load_skill_trace",
     "load_trials",
-    "mcts_agent",
     "save_skill_trace",
     "save_trials",
     "valgard_skill_trace",
@@ -52,18 +52,11 @@ __all__ = [
 
 #: The variants of the balance study (names of :data:`~workbench.games.valgard.exact.VARIANTS`).
 STUDY_VARIANTS = ("default", "hardcore", "charge captures", "no charge")
-#: Plies of random play before an MCTS playout is judged by the heuristic.
-ROLLOUT_PLIES = 20
 _TRIAL_COLUMNS = ("variant", "seat0", "seat1", "return0", "return1", "winner", "plies",
                   "timed_out")  # fmt: skip
 _TRACE_COLUMNS = ("strong", "weak", "games", "score", "score low", "score high", "fair")
 
 Executors = Executor | Literal["processes"] | None
-
-
-def mcts_agent(simulations: int) -> partial:
-    """The agent factory used for Valgard: UCT with ``simulations`` per move."""
-    return partial(MCTSAgent, simulations=simulations, rollout_plies=ROLLOUT_PLIES)
 
 
 def variant_trials(
@@ -135,20 +128,20 @@ def valgard_skill_trace(
 
 
 def save_trials(trials: pd.DataFrame, path: str | Path = "balance_trials.csv") -> Path:
-    """Write a trial log (a bare name goes to ``data/valgard/``)."""
-    return save_table(trials, path)
+    """Write a trial log (a bare name goes to :data:`~workbench.games.valgard.exact.DATA_DIR`)."""
+    return save_table(trials, data_file(path))
 
 
 def load_trials(path: str | Path = "balance_trials.csv") -> pd.DataFrame:
     """Read a trial log written by :func:`save_trials` (DataError names what is missing)."""
-    return load_table(path, _TRIAL_COLUMNS)
+    return load_table(data_file(path), _TRIAL_COLUMNS)
 
 
 def save_skill_trace(trace: pd.DataFrame, path: str | Path = "skill_trace.csv") -> Path:
-    """Write a skill trace (a bare name goes to ``data/valgard/``)."""
-    return save_table(trace, path)
+    """Write a skill trace (a bare name goes to :data:`~workbench.games.valgard.exact.DATA_DIR`)."""
+    return save_table(trace, data_file(path))
 
 
 def load_skill_trace(path: str | Path = "skill_trace.csv") -> pd.DataFrame:
     """Read a skill trace written by :func:`save_skill_trace`."""
-    return load_table(path, _TRACE_COLUMNS)
+    return load_table(data_file(path), _TRACE_COLUMNS)

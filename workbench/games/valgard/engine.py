@@ -20,22 +20,19 @@ light to move; reserves light 2, dark 2
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from workbench.errors import IllegalMoveError, RulesError
-from workbench.games.valgard.board import Board
-from workbench.games.valgard.moves import CAST, DEPLOY, Position, move_functions
-from workbench.games.valgard.picture import render_position
+from workbench.errors import IllegalMoveError
+from workbench.games.valgard import notation
+from workbench.games.valgard.agents import material_heuristic
+from workbench.games.valgard.geometry import ValgardGeometry
+from workbench.games.valgard.moves import Position, move_functions
 from workbench.games.valgard.rules import PLAYER_NAMES, Rules
 from workbench.play.protocol import TERMINAL, GameInfo
 
-__all__ = ["PIECE_CODES", "ValgardGame", "ValgardState"]
-
-#: One-letter codes of what can stand on an octagon: light/dark warrior/Valkyrie.
-PIECE_CODES = ("l", "L", "d", "D")
+__all__ = ["ValgardGame", "ValgardState"]
 
 
 class ValgardState:
@@ -101,9 +98,10 @@ class ValgardState:
     def render(self) -> str:
         """Text picture: ranks top to bottom, runes ``*`` between octagons, dead land ``#``.
 
-        :func:`~workbench.games.valgard.picture.parse_position` reads it back.
+        :meth:`ValgardGame.parse_position` reads it back (the format is in
+        :mod:`~workbench.games.valgard.notation`).
         """
-        return render_position(self)
+        return notation.render_position(self.game.geometry, self.position, stuck=self.is_terminal())
 
     # -- reading the position ---------------------------------------------------
     @property
@@ -122,22 +120,17 @@ class ValgardState:
         return self.position[7]
 
     def pieces(self) -> dict[tuple[int, int], str]:
-        """Occupied octagons mapped to their :data:`PIECE_CODES` letter."""
-        board = self.game.board
-        light, dark, tall = self.position[:3]
-        out = {}
-        for mask, letters in ((light, "lL"), (dark, "dD")):
-            for cell in board.cells_of(mask):
-                out[cell] = letters[1] if tall >> board.index(cell) & 1 else letters[0]
-        return out
+        """Occupied octagons mapped to their letter (``l``, ``L``, ``d``, ``D``)."""
+        return notation.piece_map(self.game.geometry, self.position)
 
     def runes(self) -> list[tuple[int, int]]:
         """Sockets holding a rune."""
-        return self.game.board.cells_of(self.position[3])
+        return self.game.geometry.cells_of(self.position[3])
 
     def dead(self) -> list[tuple[int, int]]:
         """Dead octagons."""
-        return self.game.board.cells_of(self.game.board.dead_land(self.position[3]))
+        geometry = self.game.geometry
+        return geometry.cells_of(geometry.dead_land(self.position[3]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ValgardState):
@@ -202,7 +195,7 @@ class ValgardGame:
 
     def __init__(self, rules: Rules | None = None):
         self.rules = rules if rules is not None else Rules()
-        self.board = Board.of(self.rules.rows, self.rules.cols)
+        self.geometry = ValgardGeometry.of(self.rules.rows, self.rules.cols)
         self.info = GameInfo(
             name="valgard",
             num_players=2,
@@ -211,9 +204,9 @@ class ValgardGame:
             cycles=True,
             max_plies=self.rules.max_plies,
         )
-        self._moves = move_functions(self.board, self.rules)
+        self._moves = move_functions(self.geometry, self.rules)
         self._legal, self._apply = self._moves.legal, self._moves.apply
-        self._pack, self._unpack = _packer(self.board.size), _unpacker(self.board.size)
+        self._pack, self._unpack = _packer(self.geometry.size), _unpacker(self.geometry.size)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValgardGame) and self.rules == other.rules
@@ -262,19 +255,14 @@ class ValgardGame:
         return ValgardState(self, (0, 0, 0, 0, r.reserve, r.reserve, first, 2 * r.muster))
 
     def position(
-        self,
-        pieces: Mapping[tuple[int, int] | str, str] = (),
-        *,
-        runes: Sequence[tuple[int, int]] = (),
-        to_move: str = "light",
-        reserves: tuple[int, int] | None = None,
-        muster_left: int = 0,
+        self, pieces: Mapping[tuple[int, int] | str, str] = (), **placement: Any
     ) -> ValgardState:
         """A hand-set position; raises RulesError naming the octagon or socket at fault.
 
         ``pieces`` maps octagons (``(row, col)`` or names like ``"b2"``) to a letter of
-        :data:`PIECE_CODES`; ``runes`` lists sockets ``(row, col)``; ``reserves``
-        defaults to the rules' full reserve for each side.
+        :data:`~workbench.games.valgard.notation.PIECE_CODES`; ``placement`` takes
+        ``runes``, ``to_move``, ``reserves`` and ``muster_left`` as
+        :func:`~workbench.games.valgard.notation.position_from_pieces` does.
 
         >>> game = ValgardGame(Rules(rows=3, cols=3, muster=1))
         >>> game.position({"a1": "L", "b3": "d"}, runes=[(1, 1)]).pieces()
@@ -284,60 +272,36 @@ class ValgardGame:
         ...
         workbench.errors.RulesError: octagon b3 is dead land (rune in socket (0, 0)) but holds 'd'
         """
-        board = self.board
-        masks = [0, 0, 0]
-        for where, code in dict(pieces).items():
-            cell = board.parse_cell(where) if isinstance(where, str) else tuple(where)
-            if not (0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols):
-                raise RulesError(f"octagon {cell}: not on a {board.rows}x{board.cols} board")
-            if code not in PIECE_CODES:
-                raise RulesError(f"octagon {board.name(board.index(cell))}: expected one of "
-                                 f"{', '.join(PIECE_CODES)}, got {code!r}")  # fmt: skip
-            bit = 1 << board.index(cell)
-            masks[0 if code in "lL" else 1] |= bit
-            if code.isupper():
-                masks[2] |= bit
-        rune_mask = 0
-        for socket in runes:
-            if not (0 <= socket[0] < board.rows - 1 and 0 <= socket[1] < board.cols - 1):
-                raise RulesError(
-                    f"socket {tuple(socket)}: not on a {board.rows}x{board.cols} board"
-                )
-            rune_mask |= board.socket_bit(tuple(socket))
-        for socket in board.cells_of(rune_mask):
-            for index in (board.index(socket) + o for o in board.corner_offsets):
-                if (masks[0] | masks[1]) >> index & 1:
-                    code = "lLdD"[2 * (masks[1] >> index & 1) + (masks[2] >> index & 1)]
-                    raise RulesError(f"octagon {board.name(index)} is dead land (rune in "
-                                     f"socket {socket}) but holds {code!r}")  # fmt: skip
-        if to_move not in PLAYER_NAMES:
-            raise RulesError(f"to_move: expected 'light' or 'dark', got {to_move!r}")
-        if reserves is None:
-            reserves = (self.rules.reserve, self.rules.reserve)
-        if any(not 0 <= r <= 255 for r in reserves):
-            raise RulesError(f"reserves: expected two counts from 0 to 255, got {reserves}")
-        if not 0 <= muster_left <= 2 * self.rules.muster:
-            raise RulesError(
-                f"muster_left: expected 0 to {2 * self.rules.muster}, got {muster_left}"
-            )
-        mover = PLAYER_NAMES.index(to_move)
-        return ValgardState(self, (*masks, rune_mask, *reserves, mover, muster_left))
+        position = notation.position_from_pieces(self.geometry, self.rules, pieces, **placement)
+        return ValgardState(self, position)
+
+    def parse_position(self, text: str) -> ValgardState:
+        """The position drawn in a text picture such as :meth:`ValgardState.render` prints.
+
+        Raises RulesError naming the line and what was expected.
+
+        >>> game = ValgardGame(Rules(rows=2, cols=3))
+        >>> state = game.parse_position('''
+        ... 2 . . d
+        ...    . .
+        ... 1 L . .
+        ... light to move; reserves light 1, dark 0''')
+        >>> state.pieces(), state.reserves
+        ({(1, 0): 'L', (0, 2): 'd'}, (1, 0))
+        >>> [game.action_text(state, a) for a in state.legal_actions()]
+        ['+b1', '+c1', 'a1-a2', 'a1-b1', 'a1-c1']
+        >>> game.parse_position(state.render()) == state
+        True
+        """
+        return ValgardState(self, notation.read_position(self.geometry, self.rules, text))
 
     def heuristic(self, state: ValgardState) -> tuple[float, float]:
-        """(light, dark) in (-1, 1): material, a Valkyrie worth 2.5, a reserve piece 0.5.
-
-        Terminal states get their exact returns.
-        """
+        """(light, dark): :func:`~workbench.games.valgard.agents.material_heuristic`
+        (material, a Valkyrie worth 2.5, a reserve piece 0.5); terminal states get
+        their exact returns."""
         if state.is_terminal():
             return state.returns()
-        light, dark, tall, _, reserve_light, reserve_dark = state.position[:6]
-        score = (
-            light.bit_count() - dark.bit_count()
-            + 1.5 * ((light & tall).bit_count() - (dark & tall).bit_count())
-            + 0.5 * (reserve_light - reserve_dark)
-        )  # fmt: skip
-        value = math.tanh(score / 4)
-        return (value, -value)
+        return material_heuristic(state.position)
 
     def playout(self, state: ValgardState, *, seed: int | None = None) -> tuple[int, int]:
         """Play uniformly random actions from ``state`` until the end or the ply cap.
@@ -376,25 +340,11 @@ class ValgardGame:
     def action_text(self, state: ValgardState, action: int) -> str:
         """Notation: ``+a1`` deploy, ``a1-a2`` march or charge, ``a1xa2`` capture,
         ``a1&a2`` rally, ``a1^ne`` rune cast into the north-east corner of a1."""
-        board = self.board
-        kind, source, target = action >> 16, action >> 8 & 255, action & 255
-        if kind == DEPLOY:
-            return f"+{board.name(target)}"
-        if kind == CAST:
-            return f"{board.name(source)}^{board.socket_corner(source, target)}"
-        light, dark = state.position[:2]
-        own = dark if state.mover else light
-        sign = "&" if own >> target & 1 else "x" if (light | dark) >> target & 1 else "-"
-        return f"{board.name(source)}{sign}{board.name(target)}"
+        return notation.action_text(self.geometry, state.position, action)
 
     def parse_action(self, state: ValgardState, text: str) -> int:
         """The legal action written ``text`` in :meth:`action_text` notation.
 
         Raises IllegalMoveError (a ValueError) naming the text when it is not legal here.
         """
-        wanted = text.strip().lower()
-        for action in state.legal_actions():
-            if self.action_text(state, action) == wanted:
-                return action
-        legal = ", ".join(self.action_text(state, a) for a in state.legal_actions())
-        raise IllegalMoveError(f"{text!r} is not a legal action here; legal: {legal or 'none'}")
+        return notation.parse_action(self.geometry, state.position, state.legal_actions(), text)

@@ -15,6 +15,7 @@ the other into a position with no legal action. Long runs come from
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -22,17 +23,19 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
-from workbench.errors import DataError
 from workbench.games.valgard.engine import ValgardGame
 from workbench.games.valgard.rules import Rules
-from workbench.games.valgard.tables import load_table, save_table
 from workbench.play import solve
+from workbench.problems import Problems
+from workbench.tableio import load_table, save_table
 
 __all__ = [
+    "DATA_DIR",
     "EXACT_COLUMNS",
     "SMALL_BOARDS",
     "TINY_BOARDS",
     "VARIANTS",
+    "data_file",
     "exact_results",
     "load_exact_results",
     "results_grid",
@@ -40,6 +43,10 @@ __all__ = [
     "small_board_rules",
     "solve_board",
 ]
+
+#: Where the committed Valgard study tables live: the exact results (schema in
+#: ``SCHEMA.md`` there) and the balance study's trial log and skill trace.
+DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "valgard"
 
 #: Named rule variants: knob changes from the defaults.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -67,6 +74,18 @@ TINY_BOARDS: dict[tuple[int, int], tuple[int, int]] = {(2, 2): (2, 1), (3, 2): (
 
 #: Columns of the exact-results table, in order.
 EXACT_COLUMNS = ("board", "reserve", "muster", "variant", "light", "plies", "states", "flips")
+
+
+def data_file(path: str | os.PathLike[str]) -> Path:
+    """``path``, with a bare file name looked up in :data:`DATA_DIR`.
+
+    >>> data_file("exact_results.csv") == DATA_DIR / "exact_results.csv"
+    True
+    >>> str(data_file("results/mine.csv"))
+    'results/mine.csv'
+    """
+    path = Path(path)
+    return DATA_DIR / path if not path.parent.name else path
 
 
 def small_board_rules(
@@ -158,22 +177,22 @@ def results_grid(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def save_exact_results(frame: pd.DataFrame, path: str | Path = "exact_results.csv") -> Path:
-    """Write the table as CSV, atomically (a bare name goes to ``data/valgard/``)."""
-    return save_table(frame, path)
+    """Write the table as CSV, atomically (a bare name goes to :data:`DATA_DIR`)."""
+    return save_table(frame, data_file(path))
 
 
 def load_exact_results(path: str | Path = "exact_results.csv") -> pd.DataFrame:
     """Read a table written by :func:`save_exact_results`; DataError names row and column."""
+    path = data_file(path)
     frame = load_table(path, EXACT_COLUMNS, dtypes={"plies": "Int64"})
-    problems = []
+    problems = Problems(str(path))
     for number, value in frame["light"].items():
         if value not in ("win", "loss", "draw"):
-            problems.append(f"row {number + 2}, column light: expected win, loss or draw, "
-                            f"got {value!r}")  # fmt: skip
+            problems.add(f"row {number + 2}, column light",
+                         f"expected win, loss or draw, got {value!r}")  # fmt: skip
     for number, board in frame["board"].items():
         rows, _, cols = str(board).partition("x")
         if not (rows.isdigit() and cols.isdigit()):
-            problems.append(f"row {number + 2}, column board: expected RxC, got {board!r}")
-    if problems:
-        raise DataError(str(path), problems)
+            problems.add(f"row {number + 2}, column board", f"expected RxC, got {board!r}")
+    problems.raise_if_any()
     return frame[list(EXACT_COLUMNS)]

@@ -10,9 +10,9 @@ capture, rally) follows from the octagons it joins.
 :class:`~workbench.games.valgard.engine.ValgardState` wraps these functions; they
 are separate so that playouts run without making objects.
 
->>> from workbench.games.valgard.board import Board
+>>> from workbench.games.valgard.geometry import ValgardGeometry
 >>> from workbench.games.valgard.rules import Rules
->>> moves = move_functions(Board.of(3, 3), Rules(rows=3, cols=3, muster=1))
+>>> moves = move_functions(ValgardGeometry.of(3, 3), Rules(rows=3, cols=3, muster=1))
 >>> start = (0, 0, 0, 0, 12, 12, 0, 2)
 >>> [divmod(action, 257) for action in moves.legal(start)]  # muster onto the bottom row
 [(6, 0), (7, 0), (8, 0)]
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from workbench.games.valgard.board import Board
+from workbench.games.valgard.geometry import ValgardGeometry
 from workbench.games.valgard.rules import Rules
 
 __all__ = ["CAST", "DEPLOY", "MOVE", "MoveFunctions", "Position", "move_functions"]
@@ -48,8 +48,8 @@ class MoveFunctions(NamedTuple):
     apply: Callable[[Position, int], Position]
 
 
-def move_functions(board: Board, rules: Rules) -> MoveFunctions:
-    """The move generator and mover of one board under one set of rules.
+def move_functions(geometry: ValgardGeometry, rules: Rules) -> MoveFunctions:
+    """The move generator and mover of one board geometry under one set of rules.
 
     ``target_sets(position)`` lists pairs ``(targets, base)``: every set bit ``t`` of
     ``targets`` is the legal action ``base + 257 * t``, and each legal action comes
@@ -57,9 +57,9 @@ def move_functions(board: Board, rules: Rules) -> MoveFunctions:
     first), so a random playout can pick the k-th action without listing them all.
     ``apply`` trusts its action: check it against ``legal`` first.
     """
-    full, home = board.full, board.home
-    steps, socket_mask = board.steps, board.sockets
-    _, o_tr, o_bl, o_br = board.corner_offsets
+    full, home = geometry.full, geometry.home
+    steps, socket_mask = geometry.steps, geometry.sockets
+    _, o_tr, o_bl, o_br = geometry.corner_offsets
     deploy_after_muster, charge, charge_captures = rules.deploy, rules.charge, rules.charge_captures
     rally, runes_on, hardcore = rules.rally, rules.runes, rules.hardcore
     immunity = rules.valkyrie_capture

@@ -67,7 +67,7 @@ class Rules:
         "light",
         says="The lighter pieces place first in the muster and move first.",
         alternatives="'dark'.",
-        choices=("light", "dark"),
+        choices=PLAYER_NAMES,
     )
     deploy: bool = knob(
         True,

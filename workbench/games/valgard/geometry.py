@@ -6,12 +6,12 @@ stored at the bit of its top-left octagon, so a set of runes is also an int and
 the dead land it makes is four shifts of it. Names follow chess: files ``a, b,
 ...`` from the left, ranks ``1, 2, ...`` from light's side.
 
->>> board = Board.of(3, 3)
->>> board.index((2, 0)), board.name(2 * 3 + 0), board.parse_cell("c3")
+>>> geometry = ValgardGeometry.of(3, 3)
+>>> geometry.index((2, 0)), geometry.name(2 * 3 + 0), geometry.parse_cell("c3")
 (6, 'a1', (0, 2))
->>> board.cells_of(board.home[0])  # light's home row, at the bottom
+>>> geometry.cells_of(geometry.home[0])  # light's home row, at the bottom
 [(2, 0), (2, 1), (2, 2)]
->>> board.cells_of(board.dead_land(board.socket_bit((0, 0))))
+>>> geometry.cells_of(geometry.dead_land(geometry.socket_bit((0, 0))))
 [(0, 0), (0, 1), (1, 0), (1, 1)]
 """
 
@@ -24,7 +24,7 @@ from functools import cache
 
 from workbench.grids import Cell, octagon_grid, socket_octagons, sockets
 
-__all__ = ["CORNERS", "Board", "iter_bits"]
+__all__ = ["CORNERS", "ValgardGeometry", "iter_bits"]
 
 #: Corners of an octagon, as seen from light's side (north is up the board).
 CORNERS = ("nw", "ne", "sw", "se")
@@ -43,7 +43,7 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class ValgardGeometry:
     """Masks and shifts of a ``rows`` x ``cols`` board (build with :meth:`of`, cached).
 
     Attributes
@@ -70,7 +70,7 @@ class Board:
 
     @staticmethod
     @cache
-    def of(rows: int, cols: int) -> Board:
+    def of(rows: int, cols: int) -> ValgardGeometry:
         """The geometry of a ``rows`` x ``cols`` board, built once per size."""
         graph = octagon_grid(rows, cols)
         steps = []
@@ -89,7 +89,7 @@ class Board:
             assert tuple(r * cols + c - base for r, c in cells) == offsets
             socket_mask |= 1 << base
         row_mask = (1 << cols) - 1
-        return Board(
+        return ValgardGeometry(
             rows=rows,
             cols=cols,
             full=(1 << rows * cols) - 1,
