@@ -35,7 +35,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _fairness(args: argparse.Namespace) -> int:
     from workbench.games.brawlhalla.board import load_board
-    from workbench.games.brawlhalla.fairness import fairness
+    from workbench.games.brawlhalla.balance import fairness
 
     report = fairness(load_board(args.board))
     if args.json:

@@ -23,7 +23,7 @@ from workbench.games.brawlhalla.check_report import Check, CheckReport, cells_te
 from workbench.games.brawlhalla.instructions import Instructions, compass_cells, star_cells
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.rules import Rules
-from workbench.games.brawlhalla.shapes import (
+from workbench.games.brawlhalla.landforms import (
     capital_ring,
     central_ridges,
     closest_continents,

@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import hypergeom
 
 from workbench.errors import DataError
-from workbench.games.brawlhalla.cards import (
+from workbench.games.brawlhalla.deck import (
     draw_deck,
     draw_odds,
     hold_probability,

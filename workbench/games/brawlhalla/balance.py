@@ -1,4 +1,4 @@
-"""Is North or South favoured? Side-by-side figures, heat maps and a plain verdict.
+"""Balance studies: is North or South favoured? Side-by-side figures, heat maps, a verdict.
 
 The report compares, for land units (boats allowed) and dragons: the way to each
 sanctuary and to all three (holy domination), the flag's round trip (capture the
