@@ -244,7 +244,7 @@ def heat_limit(grids: Iterable[np.ndarray]) -> float:
     3.0
     """
     found = [float(np.nanmax(np.abs(g))) for g in grids if np.isfinite(g).any()]
-    return max(1.0, *found)
+    return max([1.0, *found])
 
 
 def heat_picture(board: Board, grid: np.ndarray, *, limit: float, title: str = "") -> Picture:
