@@ -11,8 +11,8 @@ import statistics
 import time
 from collections import deque
 
+from workbench.games.brawlhalla.balance import fairness
 from workbench.games.brawlhalla.board import default_board
-from workbench.games.brawlhalla.fairness import fairness
 from workbench.games.brawlhalla.movement import all_pairs_distances
 from workbench.games.brawlhalla.objectives import board_distances
 

@@ -12,6 +12,14 @@ from workbench.games.brawlhalla import Rules, clash_odds
 from workbench.jsonio import save_json
 
 
+def exit_code(argv):
+    """The exit code of ``workbench ARGV``: returned, or raised by argparse's one-line errors."""
+    try:
+        return main(argv)
+    except SystemExit as done:
+        return done.code
+
+
 def run_json(capsys, *argv):
     assert main(["odds", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
@@ -44,6 +52,19 @@ def test_rules_file(capsys, tmp_path):
     save_json(path, {"ties": "attacker"})
     data = run_json(capsys, "clash", "1", "1", "--rules", str(path))
     assert data["distribution"][1]["probability"] == "7/12"
+
+
+def test_rule_settings_come_after_the_file_and_the_shorthands(capsys, tmp_path):
+    path = tmp_path / "rules.json"
+    save_json(path, {"ties": "attacker", "dice_cap": 6})
+    argv = ["clash", "3", "3", "--rules", str(path), "--cap", "4", "--rule", "faces=8"]
+    data = run_json(capsys, *argv)
+    odds = clash_odds(3, 3, rules=Rules(ties="attacker", dice_cap=4, faces=8))
+    assert [Fraction(r["probability"]) for r in data["distribution"]] == list(odds["probability"])
+    data = run_json(capsys, "clash", "5", "5", "--cap", "4", "--rule", "dice_cap=5")
+    assert data["attacker"] == 5  # --rule wins over the --cap shorthand
+    guardian = run_json(capsys, "guardian", "3", "--rule", "guardian_dice=3,2,1")
+    assert guardian["p_defeat"] == "1/2"  # 108 of the 216 rolls beat 3, 2 and 1 pair by pair
 
 
 def test_guardian_and_fight_json(capsys):
@@ -79,10 +100,14 @@ def test_readable_tables(capsys):
         (["guardian", "9"], "attacker dice must be between 1 and 7, got 9"),
         (["fight", "0", "3"], "attacker units must be >= 1, got 0"),
         (["fight", "3", "-2"], "defender units must be >= 0, got -2"),
+        (["fight", "3", "2", "--max-attacks", "two"], "--max-attacks must be a whole number"),
+        (["fight", "3", "2", "--attacker-bonus", "1.5"], "--attacker-bonus must be a whole number"),
+        (["clash", "2", "2", "--rule", "ties=nobody"], "--rule ties=nobody: Rules.ties"),
+        (["clash", "2", "2", "--rule", "luck=1"], "--rule luck=1: unknown knob"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
-    assert main(["odds", *argv]) == 2
+    assert exit_code(["odds", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
 

@@ -1,4 +1,15 @@
-"""``workbench brawlhalla``: check a board against the build instructions, judge its fairness.
+"""``workbench brawlhalla``: check a board, judge its fairness, print it, list the rules.
+
+::
+
+    workbench brawlhalla check BOARD.json [--json] [--rule boats_carry_land_units=false]
+    workbench brawlhalla fairness BOARD.json [--json] [--rules FILE.json]
+    workbench brawlhalla print BOARD.json --out board.pdf [--cell-mm 40] [--page poster]
+    workbench brawlhalla rules [--json]
+
+``check`` and ``fairness`` move units by the rules (defaults, then ``--rules``, then
+each ``--rule KNOB=VALUE``); ``print`` lays the board out at true scale, 4 cm squares
+as the build instructions ask unless ``--cell-mm`` says otherwise.
 
 >>> from workbench.cli import main
 >>> main(["brawlhalla", "check", "data/brawlhalla/board.json"])  # doctest: +ELLIPSIS
@@ -12,16 +23,20 @@ from __future__ import annotations
 import argparse
 
 from workbench.cli.output import print_json, print_table
+from workbench.cli.printing import add_print_options, write_sheet
+from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.games.brawlhalla.balance import fairness
+from workbench.games.brawlhalla.board import load_board
+from workbench.games.brawlhalla.checker import check
+from workbench.games.brawlhalla.drawing import SQUARE_MM, board_picture
+from workbench.games.brawlhalla.rules import Rules
 
 __all__ = ["register"]
 
 
 def _check(args: argparse.Namespace) -> int:
-    from workbench.games.brawlhalla.board import load_board
-    from workbench.games.brawlhalla.checker import check
-
     board = load_board(args.board)
-    report = check(board)
+    report = check(board, rules=rules_from_args(args))
     if args.json:
         print_json(report.to_dict())
     else:
@@ -34,10 +49,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _fairness(args: argparse.Namespace) -> int:
-    from workbench.games.brawlhalla.board import load_board
-    from workbench.games.brawlhalla.fairness import fairness
-
-    report = fairness(load_board(args.board))
+    report = fairness(load_board(args.board), rules=rules_from_args(args))
     if args.json:
         print_json(report.to_dict())
     else:
@@ -46,20 +58,39 @@ def _fairness(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers) -> None:
-    """Add ``brawlhalla check`` and ``brawlhalla fairness``."""
+def _print(args: argparse.Namespace) -> int:
+    return write_sheet(board_picture(load_board(args.board)), args)
+
+
+def _board_command(commands, name: str, help_text: str, func, *, rules: bool = True):
+    parser = commands.add_parser(name, help=help_text)
+    parser.add_argument("board", help="board file (JSON)")
+    if rules:
+        parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        add_rules_options(parser, Rules)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``brawlhalla check``, ``fairness``, ``print`` and ``rules``."""
     parser = subparsers.add_parser(
-        "brawlhalla", help="Brawlhalla boards: instruction checks and fairness"
+        "brawlhalla", help="Brawlhalla boards: instruction checks, fairness, print and play"
     )
     commands = parser.add_subparsers(dest="brawlhalla_command", metavar="COMMAND", required=True)
-    check = commands.add_parser(
+    _board_command(
+        commands,
         "check",
-        help="check a board file against the build instructions (exit 1 if a check fails)",
+        "check a board file against the build instructions (exit 1 if a check fails)",
+        _check,
     )
-    check.add_argument("board", help="board file (JSON)")
-    check.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    check.set_defaults(func=_check)
-    fair = commands.add_parser("fairness", help="North against South: figures and verdict")
-    fair.add_argument("board", help="board file (JSON)")
-    fair.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    fair.set_defaults(func=_fairness)
+    _board_command(commands, "fairness", "North against South: figures and verdict", _fairness)
+    sheet = _board_command(
+        commands,
+        "print",
+        "print a board at true scale (4 cm squares) with its legend and a scale bar",
+        _print,
+        rules=False,
+    )
+    add_print_options(sheet, cell_mm=SQUARE_MM)
+    add_rules_command(commands, Rules)

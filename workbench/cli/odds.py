@@ -8,7 +8,9 @@
 
 Probabilities are exact; with ``--json`` they are ``"num/den"`` strings. Rules
 come from the defaults, a ``--rules`` JSON file (fields of
-:class:`workbench.games.brawlhalla.Rules`), then ``--faces``/``--cap`` on top.
+:class:`workbench.games.brawlhalla.Rules`), then ``--faces``/``--cap`` (shorthands for
+``--rule faces=N`` and ``--rule dice_cap=N``), then each ``--rule KNOB=VALUE``.
+``workbench brawlhalla rules`` lists the knobs.
 """
 
 from __future__ import annotations
@@ -18,36 +20,35 @@ import argparse
 import pandas as pd
 
 from workbench.cli.output import print_json, print_table
-from workbench.errors import RulesError
+from workbench.cli.rules_options import add_rules_options, rules_from_args
 from workbench.games.brawlhalla import Rules, clash_odds, fight, guardian_odds
 from workbench.games.brawlhalla.combat import MODIFIER_NAMES
-from workbench.jsonio import fraction_text, load_json
+from workbench.jsonio import fraction_text
 
 __all__ = ["register"]
 
 
-def _whole(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesError(f"{what} must be a whole number, got {text!r}") from None
+def _whole(what: str):
+    """An argparse type: a whole number, else one line naming ``what``."""
+
+    def parse(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, got {text!r}"
+            ) from None
+
+    return parse
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules()
-    if args.rules:
-        rules = Rules.from_dict(load_json(args.rules), source=args.rules)
-    changes = {}
-    if args.faces is not None:
-        changes["faces"] = _whole(args.faces, "--faces")
-    if args.cap is not None:
-        changes["dice_cap"] = _whole(args.cap, "--cap")
-    return rules.replace(**changes) if changes else rules
+    return rules_from_args(args, shorthands={"faces": args.faces, "dice_cap": args.cap})
 
 
 def _clash(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    a, d = _whole(args.attacker, "attacker dice"), _whole(args.defender, "defender dice")
+    a, d = args.attacker, args.defender
     odds = clash_odds(
         a, d, rules=rules, attacker_mods=args.attacker_mod, defender_mods=args.defender_mod
     )
@@ -62,7 +63,7 @@ def _clash(args: argparse.Namespace) -> int:
 
 def _guardian(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    n = _whole(args.dice, "attacker dice")
+    n = args.dice
     odds = guardian_odds(n, rules=rules, attacker_mods=args.attacker_mod)
     losses = odds.losses.probabilities
     if args.json:
@@ -82,14 +83,13 @@ def _guardian(args: argparse.Namespace) -> int:
 
 def _fight(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    max_attacks = None if args.max_attacks is None else _whole(args.max_attacks, "--max-attacks")
     odds = fight(
-        _whole(args.attacker, "attacker units"),
-        _whole(args.defender, "defender units"),
+        args.attacker,
+        args.defender,
         rules=rules,
-        attacker_bonus=_whole(args.attacker_bonus, "--attacker-bonus"),
-        defender_bonus=_whole(args.defender_bonus, "--defender-bonus"),
-        max_attacks=max_attacks,
+        attacker_bonus=args.attacker_bonus,
+        defender_bonus=args.defender_bonus,
+        max_attacks=args.max_attacks,
     )
     if args.json:
         outcomes = odds.outcomes[["attacker_left", "defender_left", "result", "probability"]]
@@ -123,10 +123,14 @@ def _readable(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", metavar="FILE", help="JSON file of Brawlhalla rules fields")
-    parser.add_argument("--faces", metavar="N", help="faces of the dice (default 6)")
-    parser.add_argument("--cap", metavar="N", help="most dice a side may roll (default 7)")
+    parser.add_argument(
+        "--faces", type=_whole("--faces"), metavar="N", help="faces of the dice (default 6)"
+    )
+    parser.add_argument(
+        "--cap", type=_whole("--cap"), metavar="N", help="most dice a side may roll (default 7)"
+    )
     parser.add_argument("--json", action="store_true", help="JSON output, exact 'p/q' strings")
+    add_rules_options(parser, Rules)
 
 
 def _mods(parser: argparse.ArgumentParser, side: str) -> None:
@@ -145,24 +149,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands = odds.add_subparsers(dest="odds_command", metavar="KIND", required=True)
 
     clash = commands.add_parser("clash", help="one clash: joint distribution of losses")
-    clash.add_argument("attacker", help="attacker dice (1..cap)")
-    clash.add_argument("defender", help="defender dice (1..cap)")
+    clash.add_argument("attacker", type=_whole("attacker dice"), help="attacker dice (1..cap)")
+    clash.add_argument("defender", type=_whole("defender dice"), help="defender dice (1..cap)")
     _mods(clash, "attacker")
     _mods(clash, "defender")
     _common(clash)
     clash.set_defaults(func=_clash)
 
     guardian = commands.add_parser("guardian", help="one attack on the 3-4-5 guardian")
-    guardian.add_argument("dice", help="attacker dice (1..cap)")
+    guardian.add_argument("dice", type=_whole("attacker dice"), help="attacker dice (1..cap)")
     _mods(guardian, "attacker")
     _common(guardian)
     guardian.set_defaults(func=_guardian)
 
     battle = commands.add_parser("fight", help="repeated clashes until one stack is gone")
-    battle.add_argument("attacker", help="attacker units")
-    battle.add_argument("defender", help="defender units")
-    battle.add_argument("--attacker-bonus", default="0", metavar="N", help="flat power bonus")
-    battle.add_argument("--defender-bonus", default="0", metavar="N", help="flat power bonus")
-    battle.add_argument("--max-attacks", metavar="K", help="stop after K clashes")
+    battle.add_argument("attacker", type=_whole("attacker units"), help="attacker units")
+    battle.add_argument("defender", type=_whole("defender units"), help="defender units")
+    for side in ("attacker", "defender"):
+        battle.add_argument(
+            f"--{side}-bonus",
+            type=_whole(f"--{side}-bonus"),
+            default=0,
+            metavar="N",
+            help="flat power bonus",
+        )
+    battle.add_argument(
+        "--max-attacks", type=_whole("--max-attacks"), metavar="K", help="stop after K clashes"
+    )
     _common(battle)
     battle.set_defaults(func=_fight)

@@ -1,6 +1,8 @@
 """Brawlhalla board editor: paint terrain and regions, place and move features, live checks.
 
-Built on the shared :class:`~workbench.widgets.board.BoardView`: pick a layer
+Built on the shared :class:`~workbench.widgets.board.BoardView`, which shows the
+board's picture (:func:`~workbench.games.brawlhalla.drawing.board_picture`, the one
+the figures and the printed sheet draw): pick a layer
 (terrain, region, feature, move, erase) and a brush, then click or drag over the
 board. After every change the board is checked against the build instructions;
 the summary line and the table of checks update at once. Load and Save read and
@@ -34,22 +36,13 @@ from workbench.games.brawlhalla.board import (
     save_board,
 )
 from workbench.games.brawlhalla.checker import CheckReport, check
-from workbench.games.brawlhalla.plots import FEATURE_SYMBOLS, TERRAIN_COLOURS
-from workbench.grids.shapes import cell_id, parse_cell_id, shape
-from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell, square_polygon
+from workbench.games.brawlhalla.drawing import TERRAIN_COLOURS, board_picture
+from workbench.grids.shapes import cell_id, parse_cell_id
+from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell
 from workbench.widgets.board import BoardView
 
 __all__ = ["BoardEditor"]
 
-_REGION_STROKES = {
-    "north": "#1f4e9c",
-    "south": "#b03a2e",
-    "west": "#2e7d32",
-    "east": "#6a1b9a",
-    "central": "#e67e22",
-    "island": "#000000",
-    "water": "#9bbbd4",
-}
 _BRUSHES = {
     "terrain": [(name.title(), name) for name in TERRAIN_COLOURS],
     "region": [(name.title(), name) for name in (*CONTINENTS, "island", "water")],
@@ -183,7 +176,7 @@ class BoardEditor(widgets.VBox):
 
     def _refresh(self) -> None:
         self.report = check(self.board)
-        self.view.shapes = _shapes(self.board)
+        self.view.show(board_picture(self.board))
         self.view.highlighted = [cell_id(self._picked)] if self._picked else []
         self.summary.value = self.report.summary()
         self.table.value = _table_html(self.report)
@@ -204,34 +197,6 @@ def _region_after(board: Board, cell: Cell, terrain: str) -> str:
     )
     around.pop("water", None)
     return around.most_common(1)[0][0] if around else "island"
-
-
-def _shapes(board: Board) -> list[dict]:
-    out = []
-    for cell in board.cells():
-        feature = board.feature_at(cell)
-        label = ""
-        if feature is not None:
-            label = (
-                feature.side[0].upper()
-                if feature.kind == "compass"
-                else FEATURE_SYMBOLS[feature.kind]
-            )
-        terrain, region = board.terrain_at(cell), board.region_at(cell)
-        title = f"{cell_id(cell)}: {terrain}, {region}"
-        if feature is not None:
-            title += f", {feature.side} {feature.kind}".replace("  ", " ")
-        out.append(
-            shape(
-                cell_id(cell),
-                square_polygon(cell),
-                fill=TERRAIN_COLOURS[terrain],
-                stroke=_REGION_STROKES[region],
-                label=label,
-                title=title,
-            )
-        )
-    return out
 
 
 def _table_html(report: CheckReport) -> str:

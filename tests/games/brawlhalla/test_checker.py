@@ -157,15 +157,6 @@ def test_ruins(board):
     assert "ruins spread evenly" in failing(moved)
 
 
-def test_ruins_reachable():
-    board = make_board(
-        ["...^.", "...^^"],
-        features=[("capital", "north", (0, 0)), ("capital", "south", (1, 0)), ("ruin", "", (0, 4))],
-    )
-    assert "ruins reachable" in failing(board)
-    assert "ruins reachable" not in failing(board.with_terrain((0, 3), "earth"))
-
-
 def test_wreckages(board):
     wreck = next(f for f in board.features if f.kind == "wreckage" and f.side == "north")
     west = next(
@@ -178,27 +169,3 @@ def test_wreckages(board):
     assert "wreckages" in failing(
         board.without_feature(wreck.cell).with_feature(Feature("wreckage", "north", west))
     )
-
-
-def test_coast(board):
-    inland = next(
-        c
-        for c in board.region_cells("north")
-        if board.terrain_at(c) == "earth"
-        and not board.feature_at(c)
-        and all(
-            board.terrain_at((c[0] + dr, c[1] + dc)) != "water"
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if 0 <= c[0] + dr < 18 and 0 <= c[1] + dc < 12
-        )
-    )
-    assert "shore on the coast" in failing(board.with_terrain(inland, "shore"))
-
-
-def test_on_land_and_one_piece(board):
-    capital = board.capital("north")
-    assert "capitals and sanctuaries on land" in failing(board.with_terrain(capital, "mountain"))
-    split = make_board([".~~."], ["n~~n"])
-    assert "continents in one piece" in failing(split)
-    assert "continents in one piece" not in failing(make_board([".~", "~."], ["n~", "~n"]))

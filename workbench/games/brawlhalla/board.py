@@ -16,6 +16,7 @@ string per row and one feature per line; ``data/brawlhalla/SCHEMA.md`` documents
 (2, 3, 'mountain', 'water')
 >>> board.capital("north")
 (0, 0)
+>>> from workbench.errors import DataError
 >>> try:
 ...     board_from_dict({"terrain": ["x"], "regions": ["n"], "features": []})
 ... except DataError as exc:
@@ -32,9 +33,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from workbench.errors import DataError
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, load_json
+from workbench.problems import Problems, is_integer
 
 __all__ = [
     "CONTINENTS",
@@ -205,53 +206,68 @@ def _legend(chars: Mapping[str, str]) -> str:
     return ", ".join(repr(ch) for ch in chars)
 
 
-def _grid_problems(name: str, value: Any, chars: Mapping[str, str], what: str) -> list[str]:
+def _check_grid(problems: Problems, name: str, value: Any, chars: Mapping[str, str], what: str):
     if not isinstance(value, list) or not value or not all(isinstance(s, str) for s in value):
-        return [f"{name}: expected a non-empty list of strings, one per row"]
-    problems = []
+        problems.add(name, "expected a non-empty list of strings, one per row")
+        return
     width = len(value[0])
     for r, row in enumerate(value):
         if len(row) != width:
-            problems.append(f"{name} row {r}: {len(row)} squares, expected {width} like row 0")
+            problems.add(f"{name} row {r}", f"{len(row)} squares, expected {width} like row 0")
         for c, ch in enumerate(row):
             if ch not in chars:
-                problems.append(
-                    f"{name} row {r}, column {c}: unknown {what} {ch!r} "
-                    f"(expected one of {_legend(chars)})"
+                problems.add(
+                    f"{name} row {r}, column {c}",
+                    f"unknown {what} {ch!r} (expected one of {_legend(chars)})",
                 )
-    return problems
 
 
-def _feature(index: int, item: Any, rows: int, cols: int, problems: list[str]) -> Feature | None:
+def _feature(index: int, item: Any, rows: int, cols: int, problems: Problems) -> Feature | None:
     where = f"features[{index}]"
     if not isinstance(item, dict):
-        problems.append(f"{where}: expected an object with kind, side and cell")
+        problems.add(where, "expected an object with kind, side and cell")
         return None
     unknown = sorted(set(item) - {"kind", "side", "cell"})
     if unknown:
-        problems.append(f"{where}: unknown key(s) {', '.join(unknown)}")
+        problems.add(where, f"unknown key(s) {', '.join(unknown)}")
     kind, side, cell = item.get("kind"), item.get("side", ""), item.get("cell")
     if kind not in FEATURE_SIDES:
-        problems.append(f"{where}.kind: {kind!r}, expected one of {', '.join(FEATURE_SIDES)}")
+        problems.add(f"{where}.kind", f"{kind!r}, expected one of {', '.join(FEATURE_SIDES)}")
         return None
     if side not in FEATURE_SIDES[kind]:
         sides = ", ".join(repr(s) for s in FEATURE_SIDES[kind])
-        problems.append(f"{where}.side: {side!r} for a {kind}, expected one of {sides}")
+        problems.add(f"{where}.side", f"{side!r} for a {kind}, expected one of {sides}")
         return None
-    ok_cell = (
-        isinstance(cell, list)
-        and len(cell) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
-    )
-    if not ok_cell:
-        problems.append(f"{where}.cell: {cell!r}, expected [row, column]")
+    if not (isinstance(cell, list) and len(cell) == 2 and all(map(is_integer, cell))):
+        problems.add(f"{where}.cell", f"{cell!r}, expected [row, column]")
         return None
     if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
-        problems.append(
-            f"{where}.cell: row {cell[0]}, column {cell[1]} is off the {rows}x{cols} board"
+        problems.add(
+            f"{where}.cell", f"row {cell[0]}, column {cell[1]} is off the {rows}x{cols} board"
         )
         return None
     return Feature(kind, side, (cell[0], cell[1]))
+
+
+def _features(items: list, rows: int, cols: int, problems: Problems) -> list[Feature]:
+    """The features of a board file, each problem (bad item, shared square, second
+    one-per-side feature) collected in ``problems``."""
+    features: list[Feature] = []
+    for index, item in enumerate(items):
+        feature = _feature(index, item, rows, cols, problems)
+        if feature is None:
+            continue
+        for other in features:
+            if other.cell == feature.cell:
+                problems.add(
+                    f"features[{index}]",
+                    f"row {feature.cell[0]}, column {feature.cell[1]} already "
+                    f"holds the {other.side} {other.kind}".replace("  ", " "),
+                )
+            elif other.kind == feature.kind in _ONE_PER_SIDE and other.side == feature.side:
+                problems.add(f"features[{index}]", f"a second {feature.side} {feature.kind}")
+        features.append(feature)
+    return features
 
 
 def board_from_dict(data: Any, *, source: str = "board") -> Board:
@@ -260,48 +276,38 @@ def board_from_dict(data: Any, *, source: str = "board") -> Board:
     Every problem is collected and reported at once (a :class:`DataError` naming
     ``source`` and, for each problem, the key, row and column).
     """
+    problems = Problems(source)
     if not isinstance(data, dict):
-        raise DataError(source, "expected a JSON object with terrain, regions and features")
-    problems = [f"unknown key {k!r} (known: {', '.join(_KEYS)})" for k in data if k not in _KEYS]
+        problems.add("", "expected a JSON object with terrain, regions and features")
+        problems.raise_if_any()
+    for key in data:
+        if key not in _KEYS:
+            problems.add("", f"unknown key {key!r} (known: {', '.join(_KEYS)})")
     if "format" in data and data["format"] != FORMAT:
-        problems.append(f"format: {data['format']!r}, expected {FORMAT!r}")
+        problems.add("format", f"{data['format']!r}, expected {FORMAT!r}")
     for key in ("name", "description"):
         value = data.get(key, "")
         if not (
             isinstance(value, str)
             or (isinstance(value, list) and all(isinstance(v, str) for v in value))
         ):
-            problems.append(f"{key}: expected a string or a list of strings")
+            problems.add(key, "expected a string or a list of strings")
     terrain, regions = data.get("terrain"), data.get("regions")
-    problems += _grid_problems("terrain", terrain, TERRAIN_CHARS, "terrain")
-    problems += _grid_problems("regions", regions, REGION_CHARS, "region")
-    if problems:
-        raise DataError(source, problems)
+    _check_grid(problems, "terrain", terrain, TERRAIN_CHARS, "terrain")
+    _check_grid(problems, "regions", regions, REGION_CHARS, "region")
+    problems.raise_if_any()
     rows, cols = len(terrain), len(terrain[0])
     if (len(regions), len(regions[0])) != (rows, cols):
-        problems.append(
-            f"regions: {len(regions)}x{len(regions[0])} squares, "
-            f"expected {rows}x{cols} like terrain"
+        problems.add(
+            "regions",
+            f"{len(regions)}x{len(regions[0])} squares, expected {rows}x{cols} like terrain",
         )
     items = data.get("features", [])
     if not isinstance(items, list):
-        raise DataError(source, [*problems, "features: expected a list of objects"])
-    features: list[Feature] = []
-    for index, item in enumerate(items):
-        feature = _feature(index, item, rows, cols, problems)
-        if feature is None:
-            continue
-        for other in features:
-            if other.cell == feature.cell:
-                problems.append(
-                    f"features[{index}]: row {feature.cell[0]}, column {feature.cell[1]} already "
-                    f"holds the {other.side} {other.kind}".replace("  ", " ")
-                )
-            elif other.kind == feature.kind in _ONE_PER_SIDE and other.side == feature.side:
-                problems.append(f"features[{index}]: a second {feature.side} {feature.kind}")
-        features.append(feature)
-    if problems:
-        raise DataError(source, problems)
+        problems.add("features", "expected a list of objects")
+        problems.raise_if_any()
+    features = _features(items, rows, cols, problems)
+    problems.raise_if_any()
     description = data.get("description", "")
     return Board(
         terrain=tuple(terrain),

@@ -21,9 +21,7 @@ from fractions import Fraction
 from workbench.games.brawlhalla.board import CONTINENTS, Board
 from workbench.games.brawlhalla.check_report import Check, CheckReport, cells_text
 from workbench.games.brawlhalla.instructions import Instructions, compass_cells, star_cells
-from workbench.games.brawlhalla.movement import SIDES
-from workbench.games.brawlhalla.rules import Rules
-from workbench.games.brawlhalla.shapes import (
+from workbench.games.brawlhalla.landforms import (
     capital_ring,
     central_ridges,
     closest_continents,
@@ -31,6 +29,8 @@ from workbench.games.brawlhalla.shapes import (
     islands_by_strait,
     walled_path,
 )
+from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.structure import structural_checks
 from workbench.grids.square import DIAGONAL, ORTHOGONAL
 

@@ -1,26 +1,67 @@
 """The CP-SAT model behind the board generator: one (region, terrain) choice per square
 and one method per family of instructions (counts, water gaps, coast, connectivity,
-stars, mountain ranges, islands, walled paths, ruins, mirror preference).
+stars, mountain ranges, islands, walled paths, ruins, mirror preference), and the
+:class:`Layout` of choices the text leaves to the generator.
 
-Used by :func:`~.generator.generate_board`; needs OR-Tools.
+Used by :func:`~.generator.generate_board`; building a model needs OR-Tools.
+
+>>> Layout(island_reach=3).keep_regions
+('north', 'south')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from workbench.errors import WorkbenchError
-from workbench.games.brawlhalla.board import CONTINENTS
+from workbench.games.brawlhalla.board import CONTINENTS, Board
 from workbench.games.brawlhalla.instructions import STRAITS, Instructions, compass_cells, star_cells
 from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell, chebyshev
 
-if TYPE_CHECKING:
-    from workbench.games.brawlhalla.generator import Layout
-
-__all__ = ["BoardModel"]
+__all__ = ["BoardModel", "Layout"]
 
 _TERRAINS = ("earth", "shore", "mountain")
 _MIRROR_REGION = {"north": "south", "south": "north"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Layout:
+    """The generator's own choices where the text leaves room.
+
+    Attributes
+    ----------
+    central_sanctuary : (row, col)
+        Square of the central sanctuary; the central continent is built around it
+        so that it is the continent's most central square.
+    west_east_shore_reach : int
+        Shore of the west/east continents reaches at most this many columns beyond
+        their land (the text bounds only the land).
+    island_reach : int
+        An island lies within this many squares (king moves) of both continents of its
+        strait, and farther from the others.
+    keep : Board, optional
+        A board whose ``keep_regions`` squares are kept as drawn (terrain and region);
+        no other square joins those regions. Drawing the north and south continents by
+        hand as mirror images makes the rest a much smaller problem.
+    keep_regions : tuple of str
+        The regions taken from ``keep``.
+    mirror : bool
+        Prefer the board closest to a north/south mirror image (the solver then
+        searches until ``time_limit_s``); False stops at the first board found.
+    time_limit_s : float
+        Solver time limit in seconds.
+    seed : int
+        Solver seed (one worker, so a seed gives one board).
+    """
+
+    central_sanctuary: Cell = (8, 5)
+    west_east_shore_reach: int = 1
+    island_reach: int = 4
+    keep: Board | None = None
+    keep_regions: tuple[str, ...] = ("north", "south")
+    mirror: bool = True
+    time_limit_s: float = 120.0
+    seed: int = 0
 
 
 def _solver_module():

@@ -12,18 +12,15 @@ instructions allow), with ruins mirrored too.
 OR-Tools is an optional dependency (``pip install 'viking-rules-workbench[solver]'``);
 nothing else in the workbench needs it: the default board is committed as data.
 
->>> from workbench.games.brawlhalla.generator import Layout
 >>> Layout().central_sanctuary
 (8, 5)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from workbench.errors import WorkbenchError
 from workbench.games.brawlhalla.board import Board, Feature
-from workbench.games.brawlhalla.constraints import BoardModel
+from workbench.games.brawlhalla.constraints import BoardModel, Layout
 from workbench.games.brawlhalla.instructions import Instructions, compass_cells
 from workbench.grids.square import Cell
 
@@ -31,46 +28,6 @@ __all__ = ["Layout", "generate_board"]
 
 _CHAR = {"earth": ".", "shore": ":", "mountain": "^", "water": "~"}
 _REGION_CHAR = {"north": "n", "south": "s", "west": "w", "east": "e", "central": "c"}
-
-
-@dataclass(frozen=True, kw_only=True)
-class Layout:
-    """The generator's own choices where the text leaves room.
-
-    Attributes
-    ----------
-    central_sanctuary : (row, col)
-        Square of the central sanctuary; the central continent is built around it
-        so that it is the continent's most central square.
-    west_east_shore_reach : int
-        Shore of the west/east continents reaches at most this many columns beyond
-        their land (the text bounds only the land).
-    island_reach : int
-        An island lies within this many squares (king moves) of both continents of its
-        strait, and farther from the others.
-    keep : Board, optional
-        A board whose ``keep_regions`` squares are kept as drawn (terrain and region);
-        no other square joins those regions. Drawing the north and south continents by
-        hand as mirror images makes the rest a much smaller problem.
-    keep_regions : tuple of str
-        The regions taken from ``keep``.
-    mirror : bool
-        Prefer the board closest to a north/south mirror image (the solver then
-        searches until ``time_limit_s``); False stops at the first board found.
-    time_limit_s : float
-        Solver time limit in seconds.
-    seed : int
-        Solver seed (one worker, so a seed gives one board).
-    """
-
-    central_sanctuary: Cell = (8, 5)
-    west_east_shore_reach: int = 1
-    island_reach: int = 4
-    keep: Board | None = None
-    keep_regions: tuple[str, ...] = ("north", "south")
-    mirror: bool = True
-    time_limit_s: float = 120.0
-    seed: int = 0
 
 
 def generate_board(

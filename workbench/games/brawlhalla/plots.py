@@ -1,136 +1,101 @@
-"""Matplotlib pictures of a board: the map, reach per unit kind, fairness heat maps, draw odds.
+"""Matplotlib figures: clash heat maps, fight curves, draw odds, and the board's figures.
 
-Each function returns a :class:`matplotlib.figure.Figure` that pyplot does not
-manage, so a notebook shows it once, as the cell's value.
+Board, reach and fairness figures draw the pictures of :mod:`.drawing` with
+:func:`workbench.grids.plot.plot_shapes`, so they look like the board editor and the
+printed sheet. Each function returns a :class:`matplotlib.figure.Figure` that pyplot
+does not manage, so a notebook shows it once, as the cell's value.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from workbench.games.brawlhalla.board import default_board
 >>> fig = board_figure(default_board())
->>> len(fig.axes)
-1
+>>> len(fig.axes), len(fig.axes[0].patches)
+(1, 216)
+>>> from workbench.dice import clash_summary
+>>> from workbench.games.brawlhalla import clash_tables
+>>> figure = odds_heatmap(clash_summary(clash_tables()), "p_sweep", title="P(sweep)")
+>>> figure.axes[0].get_xlabel()
+'defender dice'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
 import pandas as pd
-from matplotlib.colors import ListedColormap
+from matplotlib.cm import ScalarMappable
+from matplotlib.colors import LinearSegmentedColormap, Normalize
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
+from workbench.games.brawlhalla.balance import FairnessReport
 from workbench.games.brawlhalla.board import Board
+from workbench.games.brawlhalla.drawing import (
+    HEAT_COLOURS,
+    board_picture,
+    fairness_pictures,
+    heat_limit,
+    reach_picture,
+)
+from workbench.grids.plot import plot_shapes
 from workbench.grids.square import Cell
 
 __all__ = [
-    "FEATURE_SYMBOLS",
-    "TERRAIN_COLOURS",
     "board_figure",
-    "draw_board",
     "draw_odds_figure",
     "fairness_figure",
+    "fight_curves",
+    "odds_heatmap",
     "reach_figure",
 ]
 
-#: Colours of the terrains (also used by the board editor).
-TERRAIN_COLOURS: dict[str, str] = {
-    "earth": "#c9b27c",
-    "water": "#7fb3d5",
-    "shore": "#f2e2a4",
-    "mountain": "#7d6b5d",
-}
-#: Symbols drawn on features (the rule text's star, π and ⚓; letters for the compass).
-FEATURE_SYMBOLS: dict[str, str] = {
-    "capital": "★",
-    "sanctuary": "☆",
-    "ruin": "π",
-    "wreckage": "⚓",
-    "compass": "",
-}
-_ORDER = ("earth", "water", "shore", "mountain")
 
-
-def _terrain_index(board: Board) -> np.ndarray:
-    return np.array(
-        [
-            [_ORDER.index(board.terrain_at((r, c))) for c in range(board.cols)]
-            for r in range(board.rows)
-        ]
-    )
-
-
-def draw_board(ax, board: Board, *, features: bool = True, alpha: float = 1.0) -> None:
-    """Draw the terrain and the feature symbols on ``ax`` (north up)."""
-    cmap = ListedColormap([TERRAIN_COLOURS[t] for t in _ORDER])
-    ax.imshow(_terrain_index(board), cmap=cmap, vmin=-0.5, vmax=3.5, alpha=alpha)
-    ax.set_xticks(range(board.cols))
-    ax.set_yticks(range(board.rows))
-    ax.tick_params(labelsize=6)
-    ax.set_xticks(np.arange(-0.5, board.cols), minor=True)
-    ax.set_yticks(np.arange(-0.5, board.rows), minor=True)
-    ax.grid(which="minor", color="white", linewidth=0.4)
-    ax.tick_params(which="minor", length=0)
-    if not features:
-        return
-    for f in board.features:
-        text = f.side[0].upper() if f.kind == "compass" else FEATURE_SYMBOLS[f.kind]
-        colour = {"north": "#1f4e9c", "south": "#b03a2e"}.get(f.side, "black")
-        ax.text(f.cell[1], f.cell[0], text, ha="center", va="center", fontsize=8, color=colour)
-
-
-def board_figure(board: Board, *, title: str | None = None):
-    """The board alone: terrain colours, capitals ★, sanctuaries ☆, ruins π, wreckages ⚓."""
-    fig = Figure(figsize=(3.6, 5.2))
+def board_figure(board: Board, *, title: str | None = None) -> Figure:
+    """The board alone with its legend: terrain colours, region outlines, capitals ★,
+    sanctuaries ☆, ruins π, wreckages ⚓, compass letters."""
+    fig = Figure(figsize=(5.4, 5.2))
     ax = fig.subplots()
-    draw_board(ax, board)
-    ax.set_title(title or board.name or "board", fontsize=9)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.02, right=0.62, bottom=0.02, top=0.94)
+    plot_shapes(board_picture(board, title=title), ax=ax)
     return fig
 
 
-def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str = ""):
-    """One panel per unit kind: the board faded, the squares reached outlined in colour."""
+def reach_figure(board: Board, reach: dict[str, Iterable[Cell]], *, title: str = "") -> Figure:
+    """One panel per unit kind: the board faded, the squares reached in green."""
     fig = Figure(figsize=(2.6 * len(reach), 4.4))
-    axes = fig.subplots(1, len(reach), squeeze=False)
-    for ax, (kind, cells) in zip(axes[0], reach.items(), strict=True):
-        draw_board(ax, board, alpha=0.45)
-        mask = np.full((board.rows, board.cols), np.nan)
-        for r, c in cells:
-            mask[r, c] = 1
-        ax.imshow(mask, cmap=ListedColormap(["#2e7d32"]), alpha=0.55)
-        ax.set_title(
-            f"{kind} ({len(list(cells)) if not isinstance(cells, set) else len(cells)})", fontsize=8
+    axes = fig.subplots(1, len(reach), squeeze=False)[0]
+    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.86 if title else 0.93)
+    for ax, (kind, cells) in zip(axes, reach.items(), strict=True):
+        cells = set(cells)
+        plot_shapes(
+            reach_picture(board, cells), ax=ax, legend=False, title=f"{kind} ({len(cells)})"
         )
     if title:
         fig.suptitle(title, fontsize=9)
-    fig.tight_layout()
     return fig
 
 
-def fairness_figure(report):
+def fairness_figure(report: FairnessReport) -> Figure:
     """Heat maps of North's minus South's action points per unit kind (blue: North first)."""
-    heat = report.heat
-    fig = Figure(figsize=(2.8 * len(heat) + 0.6, 4.6), layout="constrained")
-    axes = fig.subplots(1, len(heat), squeeze=False)
-    limit = max(
-        1.0,
-        max(float(np.nanmax(np.abs(g))) if np.isfinite(g).any() else 1.0 for g in heat.values()),
+    pictures = fairness_pictures(report)
+    limit = heat_limit(report.heat.values())
+    fig = Figure(figsize=(2.8 * len(pictures) + 0.6, 4.6))
+    axes = fig.subplots(1, len(pictures), squeeze=False)[0]
+    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.03, top=0.88)
+    scale = ScalarMappable(
+        Normalize(-limit, limit), LinearSegmentedColormap.from_list("north_first", HEAT_COLOURS)
     )
-    image = None
-    for ax, (kind, grid) in zip(axes[0], heat.items(), strict=True):
-        draw_board(ax, report.board, alpha=0.25)
-        image = ax.imshow(grid, cmap="RdBu_r", vmin=-limit, vmax=limit, alpha=0.85)
-        ax.set_title(kind, fontsize=8)
     fig.colorbar(
-        image, ax=axes[0].tolist(), shrink=0.7, label="north AP - south AP (blue: north first)"
+        scale, ax=axes.tolist(), shrink=0.7, label="north AP - south AP (blue: north first)"
     )
+    for ax, picture in zip(axes, pictures.values(), strict=True):
+        plot_shapes(picture, ax=ax, legend=False)
     fig.suptitle(report.verdict.split(":")[0], fontsize=9)
     return fig
 
 
-def draw_odds_figure(table: pd.DataFrame, *, title: str = "Chance of holding the card"):
-    """Lines of exact draw odds (one per row of a :func:`~.cards.draw_odds` table)."""
+def draw_odds_figure(table: pd.DataFrame, *, title: str = "Chance of holding the card") -> Figure:
+    """Lines of exact draw odds (one per row of a :func:`~.deck.draw_odds` table)."""
     fig = Figure(figsize=(5.5, 3.2))
     ax = fig.subplots()
     for name, row in table.iterrows():
@@ -142,3 +107,58 @@ def draw_odds_figure(table: pd.DataFrame, *, title: str = "Chance of holding the
     ax.legend(fontsize=7)
     fig.tight_layout()
     return fig
+
+
+def odds_heatmap(
+    summary: pd.DataFrame,
+    value: str,
+    *,
+    title: str,
+    fmt: str = "{:.0%}",
+    cmap: str = "RdYlGn",
+    center: float | None = None,
+) -> Figure:
+    """A heatmap of ``summary[value]`` by attacker dice (rows) and defender dice
+    (columns), each cell labelled with ``fmt``. ``center`` makes the colour scale
+    symmetric around it (for differences)."""
+    grid = summary.pivot(index="attacker_dice", columns="defender_dice", values=value)
+    grid = grid.astype(float)
+    figure = Figure(figsize=(5.2, 4.4))
+    axes = figure.subplots()
+    limits = {}
+    if center is not None:
+        spread = float((grid - center).abs().max().max()) or 1.0
+        limits = {"vmin": center - spread, "vmax": center + spread}
+    image = axes.imshow(grid.to_numpy(), cmap=cmap, origin="lower", **limits)
+    axes.set_xticks(range(len(grid.columns)), [str(c) for c in grid.columns])
+    axes.set_yticks(range(len(grid.index)), [str(i) for i in grid.index])
+    axes.set_xlabel("defender dice")
+    axes.set_ylabel("attacker dice")
+    axes.set_title(title)
+    for row, a in enumerate(grid.index):
+        for col, d in enumerate(grid.columns):
+            axes.text(col, row, fmt.format(grid.loc[a, d]), ha="center", va="center", fontsize=8)
+    figure.colorbar(image, ax=axes, shrink=0.8)
+    figure.tight_layout()
+    return figure
+
+
+def fight_curves(tables: dict[str, pd.DataFrame], *, defenders: list[int], title: str) -> Figure:
+    """P(attacker wins) against attacker units, one line per defender size, one panel
+    per named :func:`~workbench.games.brawlhalla.fight_table`."""
+    figure = Figure(figsize=(5.2 * len(tables), 3.8))
+    panels = figure.subplots(1, len(tables), squeeze=False)[0]
+    for axes, (name, table) in zip(panels, tables.items(), strict=True):
+        for d in defenders:
+            rows = table[table["defender_units"] == d]
+            axes.plot(rows["attacker_units"], rows["p_attacker_wins"].astype(float), label=f"{d}")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.set_title(name, fontsize=10)
+        axes.set_xlabel("attacker units")
+        axes.set_ylabel("P(attacker takes the tile)")
+        axes.set_ylim(0, 1)
+        axes.grid(alpha=0.3)
+        axes.legend(title="defender units", fontsize=7, ncols=2)
+    figure.suptitle(title)
+    figure.tight_layout()
+    return figure

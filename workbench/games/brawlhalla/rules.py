@@ -10,6 +10,8 @@ reading; ``Rules().describe()`` lists them as a table.
 5
 >>> Rules(dragon_tiles_per_move=3).dragon_tiles_per_move
 3
+>>> Rules().opening_hand, Rules(hand_limit=7).most_cards_held
+(5, 12)
 >>> Rules(guardian_dice=(5, 4, 9))
 Traceback (most recent call last):
 ...
@@ -185,3 +187,36 @@ class Rules:
         "so a dragon flies over an enemy building but never stops on one.",
         alternatives="False: enemy buildings also block a dragon's path.",
     )
+
+    # --- cards (the draw deck: basic, ruin and face-down cards; artifacts are won) ---
+    opening_hand: int = knob(
+        5,
+        says="Every player starts with 5 basic cards.",
+        alternatives="Any hand from 0 (a slower start) up.",
+        minimum=0,
+    )
+    draws_per_turn: int = knob(
+        1,
+        says="Each player may draw 1 card per turn.",
+        alternatives="2 for a faster card game; 0: cards only from ruins and card effects.",
+        minimum=0,
+    )
+    hand_limit: int = knob(
+        5,
+        says="A player may only have up to 5 cards in his hand; overdrawing obliges a player "
+        "to discard one of his cards (the one just drawn, from his hand or face up).",
+        alternatives="A larger hand, e.g. 7.",
+        minimum=0,
+    )
+    face_up_limit: int = knob(
+        5,
+        says="...and up to 5 cards face up in front of him, so at most 10 cards in his "
+        "possession; artifact cards do not count towards that total.",
+        alternatives="0: no cards face up, the hand alone holds cards.",
+        minimum=0,
+    )
+
+    @property
+    def most_cards_held(self) -> int:
+        """The most cards a player holds at once (hand and face up; artifacts aside)."""
+        return self.hand_limit + self.face_up_limit

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from workbench.games.brawlhalla.board import CONTINENTS, Board
 from workbench.games.brawlhalla.check_report import Check, cells_text
+from workbench.games.brawlhalla.landforms import pieces
 from workbench.games.brawlhalla.movement import SIDES, distances_from_capital
 from workbench.games.brawlhalla.rules import Rules
-from workbench.games.brawlhalla.shapes import pieces
 from workbench.grids.square import DIAGONAL, ORTHOGONAL
 
 __all__ = ["structural_checks"]

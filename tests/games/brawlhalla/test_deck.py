@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import hypergeom
 
 from workbench.errors import DataError
-from workbench.games.brawlhalla.cards import (
+from workbench.games.brawlhalla.deck import (
     draw_deck,
     draw_odds,
     hold_probability,
@@ -18,6 +18,7 @@ from workbench.games.brawlhalla.cards import (
     load_cards,
     with_counts,
 )
+from workbench.games.brawlhalla.rules import Rules
 
 
 def test_card_list_matches_the_rule_text():
@@ -51,6 +52,23 @@ def test_limits_cap_what_can_be_held():
     cards = load_cards()
     assert holding_odds(cards, "basic", turn=20, at_least=11) == 0
     assert holding_odds(cards, "basic", turn=20, at_least=10) > 0
+    small = Rules(hand_limit=3, face_up_limit=2)
+    assert holding_odds(cards, "basic", turn=20, at_least=6, rules=small) == 0
+    assert holding_odds(cards, "basic", turn=20, at_least=5, rules=small) > 0
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(opening_hand=7), Rules(draws_per_turn=2), Rules(opening_hand=0, draws_per_turn=3)],
+)
+def test_the_card_rules_set_how_many_cards_are_seen(rules):
+    cards = load_cards()
+    for turn in (0, 1, 6):
+        seen = rules.opening_hand + turn * rules.draws_per_turn
+        got = holding_odds(cards, "Thor's blessing", turn=turn, at_least=1, rules=rules)
+        assert float(got) == pytest.approx(hypergeom(90, 4, seen).sf(0))
+    table = draw_odds(cards, ["ruin"], turns=[0, 3], at_least=2, rules=rules)
+    assert table.loc["ruin", 3] == holding_odds(cards, "ruin", turn=3, at_least=2, rules=rules)
 
 
 def test_table_responds_to_edited_counts():
@@ -79,6 +97,9 @@ def test_bad_card_files(tmp_path):
     assert "line 3, family: 'joker'" in text
     assert "line 3, name: 'A' listed twice" in text
     assert "line 3, cost: -1" in text
+    assert str(caught.value).startswith(f"{path}: line 2, count") and "(and 3 more" in str(
+        caught.value
+    )
     path.write_text("name,family\nA,basic\n")
     with pytest.raises(DataError, match="missing column"):
         load_cards(path)

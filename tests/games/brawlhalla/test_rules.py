@@ -1,4 +1,4 @@
-"""The Brawlhalla rules object: every combat knob documented, validated, round-tripped."""
+"""The Brawlhalla rules object: every knob documented, validated, round-tripped."""
 
 import dataclasses
 
@@ -24,6 +24,25 @@ def test_every_combat_knob_is_documented():
         assert f"{name} : " in Rules.__doc__
     table = Rules(ties="attacker").describe()
     assert table.loc[0, "field"] == "ties" and bool(table.loc[0, "changed"])
+
+
+CARD_KNOBS = {"opening_hand": 5, "draws_per_turn": 1, "hand_limit": 5, "face_up_limit": 5}
+
+
+def test_card_knobs_quote_the_text():
+    fields = {f.name: f for f in dataclasses.fields(Rules)}
+    rules = Rules()
+    for name, default in CARD_KNOBS.items():
+        assert getattr(rules, name) == default
+        assert fields[name].metadata["knob"]["says"], name
+    says = " ".join(fields[name].metadata["knob"]["says"] for name in CARD_KNOBS)
+    assert "starts with 5 basic cards" in says and "draw 1 card per turn" in says
+    assert "5 cards in his hand" in says and "5 cards face up" in says
+    assert rules.most_cards_held == 10
+    assert Rules(hand_limit=7, face_up_limit=0).most_cards_held == 7
+    with pytest.raises(RulesError, match=r"Rules\.opening_hand: expected an integer >= 0"):
+        Rules(opening_hand=-1)
+    assert Rules().with_settings(["draws_per_turn=2"]).draws_per_turn == 2
 
 
 def test_json_round_trip():

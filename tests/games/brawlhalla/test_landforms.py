@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.games.brawlhalla.small_boards import make_board
-from workbench.games.brawlhalla.shapes import (
+from workbench.games.brawlhalla.landforms import (
     capital_ring,
     central_ridges,
     closest_continents,

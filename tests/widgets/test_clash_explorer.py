@@ -1,8 +1,11 @@
 """The clash explorer's logic, headless: every control reaches the exact table."""
 
+import ast
 from fractions import Fraction
+from pathlib import Path
 
 from workbench.games.brawlhalla import Rules, clash_odds
+from workbench.widgets import clash_explorer
 from workbench.widgets.clash_explorer import ClashExplorer
 
 
@@ -58,3 +61,9 @@ def test_blood_lord_sliders_and_sacrifice_rule_reach_the_table():
     assert odds["attacker_losses"].min() == 2  # the two sacrificed units are losses now
     explorer.blood_lord["attacker"].value = 0
     assert explorer.mods("attacker") == [] and shown(explorer) == expected(2, 2, rules=rules)
+
+
+def test_the_widget_does_not_reach_into_the_command_line():
+    tree = ast.parse(Path(clash_explorer.__file__).read_text(encoding="utf-8"))
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any(m.startswith("workbench.cli") for m in modules)

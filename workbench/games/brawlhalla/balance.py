@@ -1,4 +1,4 @@
-"""Is North or South favoured? Side-by-side figures, heat maps and a plain verdict.
+"""Balance studies: is North or South favoured? A table of measures, heat maps, a verdict.
 
 The report compares, for land units (boats allowed) and dragons: the way to each
 sanctuary and to all three (holy domination), the flag's round trip (capture the
@@ -54,12 +54,6 @@ class FairnessReport:
         """JSON-able: the verdict and the table's rows."""
         rows = self.table.astype(object).where(self.table.notna(), None).to_dict("records")
         return {"verdict": self.verdict, "measures": rows}
-
-    def figure(self):
-        """One figure: a heat map of the distance difference per unit kind."""
-        from workbench.games.brawlhalla.plots import fairness_figure
-
-        return fairness_figure(self)
 
 
 def _favours(north: float | None, south: float | None, lower_is_better: bool) -> str:

@@ -1,22 +1,25 @@
-"""The card list and exact draw odds (hypergeometric, in Fractions).
+"""The card list with its loader, and exact draw odds (hypergeometric, in Fractions).
 
 ``data/brawlhalla/cards.csv`` lists every card with its family (artifact, basic,
 ruin, face-down), how many copies the set has, its cost in ruin coins and a short
 effect key. Basic, ruin and face-down cards form the draw deck; artifacts are won
 at sanctuaries and never drawn.
 
-A player starts with ``opening_hand`` cards and draws one a turn. The hand (5) and
-face-up (5) limits force a discard when over 10 cards, but the player picks what
+A player starts with ``Rules.opening_hand`` cards and draws ``Rules.draws_per_turn``
+a turn. The hand and face-up limits (``Rules.hand_limit``, ``Rules.face_up_limit``)
+force a discard when over ``Rules.most_cards_held`` cards, but the player picks what
 to discard, so holding a chosen card by turn ``t`` is having drawn it among the
-first ``opening_hand + t`` cards; the limits only make holding more than 10 cards
-impossible. Cards dealt to the opponent from a shared deck are unseen and do not
-change these odds.
+first ``opening_hand + t * draws_per_turn`` cards; the limits only make holding more
+than ``most_cards_held`` cards impossible. Cards dealt to the opponent from a shared
+deck are unseen and do not change these odds.
 
 >>> deck = load_cards()
 >>> int(draw_deck(deck)["count"].sum())
 90
 >>> holding_odds(deck, "Lucky finding", turn=0)
 Fraction(1, 18)
+>>> holding_odds(deck, "Lucky finding", turn=0, rules=Rules(opening_hand=9))
+Fraction(1, 10)
 """
 
 from __future__ import annotations
@@ -31,10 +34,11 @@ import pandas as pd
 
 from workbench.errors import DataError
 from workbench.games.brawlhalla.board import DATA_DIR
+from workbench.games.brawlhalla.rules import Rules
+from workbench.problems import Problems
 
 __all__ = [
     "FAMILIES",
-    "OPENING_HAND",
     "draw_deck",
     "draw_odds",
     "hold_probability",
@@ -48,25 +52,23 @@ _DRAWN_FAMILIES = ("basic", "ruin", "face-down")
 _COLUMNS = ("name", "family", "count", "cost", "effect")
 
 
-#: From the rule text: 5 cards to start, one draw a turn, 5 in hand and 5 face up at most.
-OPENING_HAND, DRAWS_PER_TURN, HAND_LIMIT, FACE_UP_LIMIT = 5, 1, 5, 5
-
-
-def _int(value: str, where: str, problems: list[str]) -> int:
+def _count(value: str, place: str, problems: Problems) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        problems.append(f"{where}: {value!r}, expected a whole number")
+        problems.add(place, f"{value!r}, expected a whole number")
         return 0
     if number < 0:
-        problems.append(f"{where}: {number}, expected 0 or more")
+        problems.add(place, f"{number}, expected 0 or more")
     return number
 
 
 def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     """Read the card list (default: the game's), validating every row.
 
-    Returns a DataFrame with columns name, family, count, cost, effect.
+    Returns a DataFrame with columns name, family, count, cost, effect. Every
+    problem is reported at once (a :class:`DataError` naming the file and, for each
+    problem, the line and column).
     """
     path = os.fspath(path or DATA_DIR / "cards.csv")
     try:
@@ -74,33 +76,33 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
             rows = list(csv.DictReader(handle))
     except OSError as exc:
         raise DataError(path, f"cannot read file ({exc.strerror or exc})") from None
-    problems: list[str] = []
+    problems = Problems(path)
     if rows and set(_COLUMNS) - set(rows[0]):
         missing = ", ".join(sorted(set(_COLUMNS) - set(rows[0])))
-        raise DataError(path, f"missing column(s) {missing}; expected {', '.join(_COLUMNS)}")
+        problems.add("", f"missing column(s) {missing}; expected {', '.join(_COLUMNS)}")
+        problems.raise_if_any()
     records, names = [], set()
     for line, row in enumerate(rows, start=2):
         where = f"line {line}"
         if row["family"] not in FAMILIES:
-            problems.append(
-                f"{where}, family: {row['family']!r}, expected one of {', '.join(FAMILIES)}"
+            problems.add(
+                f"{where}, family", f"{row['family']!r}, expected one of {', '.join(FAMILIES)}"
             )
         if not row["name"]:
-            problems.append(f"{where}, name: empty")
+            problems.add(f"{where}, name", "empty")
         elif row["name"] in names:
-            problems.append(f"{where}, name: {row['name']!r} listed twice")
+            problems.add(f"{where}, name", f"{row['name']!r} listed twice")
         names.add(row["name"])
         records.append(
             {
                 "name": row["name"],
                 "family": row["family"],
-                "count": _int(row["count"], f"{where}, count", problems),
-                "cost": _int(row["cost"], f"{where}, cost", problems),
+                "count": _count(row["count"], f"{where}, count", problems),
+                "cost": _count(row["cost"], f"{where}, cost", problems),
                 "effect": row["effect"],
             }
         )
-    if problems:
-        raise DataError(path, problems)
+    problems.raise_if_any()
     return pd.DataFrame(records, columns=list(_COLUMNS))
 
 
@@ -152,16 +154,16 @@ def holding_odds(
     *,
     turn: int,
     at_least: int = 1,
-    opening_hand: int = OPENING_HAND,
-    draws_per_turn: int = DRAWS_PER_TURN,
-    most_held: int = HAND_LIMIT + FACE_UP_LIMIT,
+    rules: Rules | None = None,
 ) -> Fraction:
     """Chance of holding ``at_least`` copies of a card (or of a family) at turn ``turn``
-    (0 = the opening hand, then ``draws_per_turn`` a turn; at most ``most_held`` cards)."""
+    (0 = the opening hand, then ``Rules.draws_per_turn`` a turn; at most
+    ``Rules.most_cards_held`` cards)."""
+    rules = rules or Rules()
     deck = draw_deck(cards)
-    if at_least > most_held:
+    if at_least > rules.most_cards_held:
         return Fraction(0)
-    seen = opening_hand + turn * draws_per_turn
+    seen = rules.opening_hand + turn * rules.draws_per_turn
     return hold_probability(
         int(deck["count"].sum()), _copies(deck, target), seen, at_least=at_least
     )
@@ -173,11 +175,15 @@ def draw_odds(
     *,
     turns: Sequence[int] = range(0, 11),
     at_least: int = 1,
+    rules: Rules | None = None,
 ) -> pd.DataFrame:
     """Table of exact odds: one row per target (card or family), one column per turn."""
     return pd.DataFrame(
         {
-            t: [holding_odds(cards, name, turn=t, at_least=at_least) for name in targets]
+            t: [
+                holding_odds(cards, name, turn=t, at_least=at_least, rules=rules)
+                for name in targets
+            ]
             for t in turns
         },
         index=pd.Index(list(targets), name=f"holding at least {at_least} of"),

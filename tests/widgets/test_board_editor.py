@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from workbench.games.brawlhalla.board import Board, default_board, load_board
+from workbench.games.brawlhalla.drawing import board_picture
+from workbench.widgets import board_editor
 from workbench.widgets.board_editor import BoardEditor
 
 
@@ -86,3 +91,19 @@ def test_save_and_load(tmp_path):
     assert fresh.status.value.startswith("not loaded:") and "invalid JSON" in fresh.status.value
     fresh.save(str(tmp_path / "mine.json" / "inside.json"))
     assert fresh.status.value.startswith("not saved")
+
+
+def test_the_view_shows_the_board_picture():
+    editor = BoardEditor(default_board())
+    editor.select("terrain", "water")
+    click(editor, (1, 9))
+    picture = board_picture(editor.board)
+    assert editor.view.shapes == list(picture.shapes)
+    assert editor.view.marks == list(picture.marks)  # the region outlines follow the paint
+
+
+def test_colours_come_from_the_drawing_module():
+    tree = ast.parse(Path(board_editor.__file__).read_text(encoding="utf-8"))
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "workbench.games.brawlhalla.drawing" in modules
+    assert not any("plots" in m or "matplotlib" in m for m in modules)

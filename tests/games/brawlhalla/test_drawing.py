@@ -1,0 +1,157 @@
+"""The board's pictures: every square once, in its terrain's colour and with its feature's
+symbol; region borders traced edge by edge; heat colours on their scale."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import workbench.games.brawlhalla.drawing as drawing
+from tests.games.brawlhalla.small_boards import make_board
+from workbench.games.brawlhalla.balance import fairness
+from workbench.games.brawlhalla.board import default_board
+from workbench.games.brawlhalla.drawing import (
+    FEATURE_SYMBOLS,
+    HEAT_COLOURS,
+    REGION_STROKES,
+    TERRAIN_COLOURS,
+    board_picture,
+    fairness_pictures,
+    heat_colour,
+    heat_limit,
+    heat_picture,
+    mix,
+    reach_picture,
+    region_outlines,
+)
+
+
+@pytest.fixture(scope="module")
+def board():
+    return default_board()
+
+
+def test_drawing_is_pure():
+    tree = ast.parse(Path(drawing.__file__).read_text(encoding="utf-8"))
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m.split(".")[0] == "matplotlib" for m in modules)
+    assert not any(m.startswith(("workbench.widgets", "workbench.cli")) for m in modules)
+
+
+def test_every_square_once_with_its_terrain_region_and_feature(board):
+    picture = board_picture(board)
+    assert picture.cell == 1.0 and picture.title == "Default board"
+    shapes = {s["id"]: s for s in picture.shapes}
+    assert len(shapes) == board.rows * board.cols == len(picture.shapes)
+    for r, c in board.cells():
+        s = shapes[f"{r},{c}"]
+        assert s["points"] == [[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]
+        assert s["fill"] == TERRAIN_COLOURS[board.terrain_at((r, c))]
+        assert s["stroke"] == REGION_STROKES[board.region_at((r, c))]
+        feature = board.feature_at((r, c))
+        if feature is None:
+            assert s["label"] == ""
+        elif feature.kind == "compass":
+            assert s["label"] == feature.side[0].upper()
+        else:
+            assert s["label"] == FEATURE_SYMBOLS[feature.kind]
+    assert shapes["1,6"]["label_fill"] != shapes["16,6"]["label_fill"]  # north and south
+
+
+def test_the_legend_names_every_terrain_and_feature(board):
+    texts = [key.text for key in board_picture(board).legend]
+    assert texts[:4] == list(TERRAIN_COLOURS)
+    assert {"capitals", "sanctuaries", "ruins", "boat wreckages"} <= set(texts)
+    symbols = {key.symbol for key in board_picture(board).legend}
+    assert {"★", "☆", "π", "⚓"} <= symbols
+
+
+def unit_edges(marks):
+    """The outline marks cut into unit edges, as frozensets of two corners."""
+    edges = set()
+    for mark in marks:
+        (x0, y0), (x1, y1) = mark["points"]
+        assert x0 == x1 or y0 == y1  # straight runs only
+        steps = int(abs(x1 - x0) + abs(y1 - y0))
+        for k in range(steps):
+            a = (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
+            b = (x0 + (x1 - x0) * (k + 1) / steps, y0 + (y1 - y0) * (k + 1) / steps)
+            edges.add(frozenset((a, b)))
+    return edges
+
+
+def test_region_outlines_trace_each_border_edge_once(board):
+    def region(r, c):
+        inside = 0 <= r < board.rows and 0 <= c < board.cols
+        return board.region_at((r, c)) if inside else "water"
+
+    want = set()
+    for r in range(-1, board.rows):
+        for c in range(-1, board.cols):
+            if region(r, c) != region(r, c + 1):  # edge between (r, c) and (r, c + 1)
+                want.add(frozenset(((c + 1.0, r + 0.0), (c + 1.0, r + 1.0))))
+            if region(r, c) != region(r + 1, c):
+                want.add(frozenset(((c + 0.0, r + 1.0), (c + 1.0, r + 1.0))))
+    want = {e for e in want if all(0 <= x <= board.cols and 0 <= y <= board.rows for x, y in e)}
+    marks = region_outlines(board)
+    assert unit_edges(marks) == want
+    assert sum(
+        abs(m["points"][1][0] - m["points"][0][0]) + abs(m["points"][1][1] - m["points"][0][1])
+        for m in marks
+    ) == len(want)
+    strokes = {m["stroke"] for m in marks}
+    assert strokes <= set(REGION_STROKES.values()) | {"#333333"}
+
+
+def test_where_two_land_regions_meet_the_border_is_ink():
+    tiny = make_board([".."], ["nw"])
+    inner = [m for m in region_outlines(tiny) if m["points"] == [[1, 0], [1, 1]]]
+    assert [m["stroke"] for m in inner] == ["#333333"]
+
+
+def test_mix_and_the_heat_scale():
+    assert mix("#102030", "#102030", 0.7) == "#102030"
+    assert mix("#000000", "#ff0000", 1.0) == "#ff0000"
+    assert heat_colour(-5, 5) == HEAT_COLOURS[0] and heat_colour(5, 5) == HEAT_COLOURS[-1]
+    assert heat_colour(0, 5) == HEAT_COLOURS[5]
+    step = 10 / (len(HEAT_COLOURS) - 1)
+    assert heat_colour(-5 + 3 * step, 5) == HEAT_COLOURS[3]  # each stop at its share
+    reds = [int(heat_colour(v, 5)[1:3], 16) for v in np.linspace(-5, 0, 6)]
+    assert reds == sorted(reds)  # from deep blue towards white, red grows
+    assert heat_limit([np.full((2, 2), np.nan)]) == 1.0
+    assert heat_limit([np.array([[0.5]]), np.array([[-4.0, np.nan]])]) == 4.0
+
+
+def test_heat_and_reach_pictures_keep_unmarked_squares_faded(board):
+    grid = np.full((board.rows, board.cols), np.nan)
+    grid[0, 0], grid[0, 1] = -3, 3
+    fills = {s["id"]: s["fill"] for s in heat_picture(board, grid, limit=3).shapes}
+
+    def faded(cell):
+        return mix("#ffffff", TERRAIN_COLOURS[board.terrain_at(cell)], 0.25)
+
+    assert fills["0,0"] == mix(faded((0, 0)), HEAT_COLOURS[0], 0.85)
+    assert fills["0,1"] == mix(faded((0, 1)), HEAT_COLOURS[-1], 0.85)
+    assert fills["5,5"] == faded((5, 5))
+    reach = reach_picture(board, {(1, 6), (1, 7)}, title="two")
+    assert reach.title == "two" and "2 squares" in reach.legend[0].text
+    fills = {s["id"]: s["fill"] for s in reach.shapes}
+    for cell in ((1, 6), (1, 7), (1, 8)):
+        faded = mix("#ffffff", TERRAIN_COLOURS[board.terrain_at(cell)], 0.45)
+        green = mix(faded, "#2e7d32", 0.55)
+        assert fills[f"{cell[0]},{cell[1]}"] == (green if cell != (1, 8) else faded)
+
+
+def test_fairness_pictures_share_one_scale(board):
+    report = fairness(board)
+    pictures = fairness_pictures(report)
+    assert list(pictures) == list(report.heat)
+    limit = heat_limit(report.heat.values())
+    for kind, picture in pictures.items():
+        assert picture.title == kind
+        want = heat_picture(board, report.heat[kind], limit=limit, title=kind)
+        assert picture == want

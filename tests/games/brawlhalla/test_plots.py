@@ -1,0 +1,102 @@
+"""The figures: board figures are the pictures drawn by plot_shapes (no images), the
+charts show what their tables hold."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+from matplotlib.figure import Figure
+
+from workbench.dice import clash_summary
+from workbench.games.brawlhalla import clash_tables, fight_table
+from workbench.games.brawlhalla.balance import fairness
+from workbench.games.brawlhalla.board import default_board
+from workbench.games.brawlhalla.deck import draw_odds, load_cards
+from workbench.games.brawlhalla.drawing import board_picture, heat_colour, heat_limit
+from workbench.games.brawlhalla.movement import reach
+from workbench.games.brawlhalla.plots import (
+    board_figure,
+    draw_odds_figure,
+    fairness_figure,
+    fight_curves,
+    odds_heatmap,
+    reach_figure,
+)
+
+
+@pytest.fixture(scope="module")
+def board():
+    return default_board()
+
+
+def polygons(ax):
+    return [p for p in ax.patches if p.__class__.__name__ == "Polygon"]
+
+
+def test_board_figure_draws_the_picture(board):
+    fig = board_figure(board)
+    assert isinstance(fig, Figure)
+    (ax,) = fig.axes
+    picture = board_picture(board)
+    assert not ax.images
+    assert len(polygons(ax)) == len(picture.shapes)
+    assert len(ax.lines) == len(picture.marks)  # the region outlines
+    labels = sorted(t.get_text() for t in ax.texts)
+    assert labels == sorted(s["label"] for s in picture.shapes if s["label"])
+    assert ax.get_legend() is not None and ax.get_title() == "Default board"
+
+
+def test_reach_figure_one_panel_per_unit_kind(board):
+    cells = {kind: reach(board, kind, side="north", within=2) for kind in ("terrestrial", "flying")}
+    fig = reach_figure(board, cells, title="within 2")
+    assert [ax.get_title() for ax in fig.axes] == [
+        f"terrestrial ({len(cells['terrestrial'])})",
+        f"flying ({len(cells['flying'])})",
+    ]
+    assert all(not ax.images and len(polygons(ax)) == 216 for ax in fig.axes)
+
+
+def test_fairness_figure_panels_and_colour_bar(board):
+    report = fairness(board)
+    fig = fairness_figure(report)
+    *panels, bar = fig.axes
+    assert [ax.get_title() for ax in panels] == list(report.heat)
+    assert all(not ax.images and len(polygons(ax)) == 216 for ax in panels)
+    limit = heat_limit(report.heat.values())
+    assert bar.get_ylim() == pytest.approx((-limit, limit))
+    scale = bar._colorbar.cmap  # the pictures' own heat colours, at 256 steps
+    for value in (-limit, -limit / 3, 0.0, limit / 2, limit):
+        shown = scale((value + limit) / (2 * limit))[:3]
+        want = matplotlib.colors.to_rgb(heat_colour(value, limit))
+        assert shown == pytest.approx(want, abs=3 / 255)
+    assert fig._suptitle.get_text() == report.verdict.split(":")[0]
+
+
+def test_odds_heatmap_labels_every_cell():
+    summary = clash_summary(clash_tables())
+    fig = odds_heatmap(summary, "p_sweep", title="P(sweep)")
+    ax = fig.axes[0]
+    assert ax.get_title() == "P(sweep)" and ax.get_ylabel() == "attacker dice"
+    assert len(ax.texts) == 49
+    one_one = float(summary.query("attacker_dice == 1 and defender_dice == 1")["p_sweep"].iloc[0])
+    assert f"{one_one:.0%}" in {t.get_text() for t in ax.texts}
+
+
+def test_fight_curves_one_line_per_defender_size():
+    tables = {"a": fight_table(4, 3), "b": fight_table(4, 3, defender_bonus=1)}
+    fig = fight_curves(tables, defenders=[1, 3], title="curves")
+    assert [ax.get_title() for ax in fig.axes] == ["a", "b"]
+    assert all(len(ax.lines) == 2 for ax in fig.axes)
+    line = fig.axes[0].lines[0]
+    want = fight_table(4, 3).query("defender_units == 1")["p_attacker_wins"].astype(float)
+    assert list(line.get_ydata()) == pytest.approx(list(want))
+
+
+def test_draw_odds_figure_one_line_per_target():
+    table = draw_odds(load_cards(), ["Lucky finding", "ruin"], turns=[0, 2, 4])
+    ax = draw_odds_figure(table).axes[0]
+    assert [line.get_label() for line in ax.lines] == ["Lucky finding", "ruin"]
+    assert list(ax.lines[0].get_ydata()) == pytest.approx([float(v) for v in table.iloc[0]])
