@@ -131,7 +131,9 @@ def strongest_player_roles(
 
     ``game`` is played with the set-up's role draw on (``role_draw=True``, whatever its
     rules say), so the d20 gives the strong player each role in about a third of the
-    games. Per role the strong player drew: the games, its outright wins with a Wilson
+    games: :func:`workbench.play.tournament` plays ``games`` games of the lineup
+    ``("<strong> (strong)", weak, weak)`` from ``seed``, so the strong agent is player 0.
+    Per role the strong player drew: the games, its outright wins with a Wilson
     interval (``win rate``, ``win lo``, ``win hi``) and its win share with ties split,
     with a Student t interval (``win share``, ``win share lo``, ``win share hi``).
 
