@@ -110,7 +110,9 @@ def map_picture(
     if raid_map.blocked:
         legend.append(Key("rock: no Viking enters or crosses it", _ROCK))
     if show_starts:
-        legend += [Key(f"the {role}'s start", _OPEN, role[0].upper()) for role in ROLES]
+        legend += [
+            Key(f"the {role.capitalize()}'s start", _OPEN, role[0].upper()) for role in ROLES
+        ]
     if frame:
         legend.append(Key("off the map", _OFF))
     return Picture(
