@@ -112,7 +112,9 @@ def test_strongest_player_roles_counts_the_strong_players_wins_by_its_drawn_role
         row = table.loc[role]
         assert (row["games"], row["wins"]) == (len(mine), wins)
         assert row["win rate"] == pytest.approx(wins / len(mine))
-        assert (row["win lo"], row["win hi"]) == pytest.approx(wilson(wins, len(mine)), abs=1e-4)
+        assert (row["win rate lo"], row["win rate hi"]) == pytest.approx(
+            wilson(wins, len(mine)), abs=1e-4
+        )
         assert row["win share"] == pytest.approx(mine["return0"].mean(), abs=1e-4)
         assert row["win share lo"] <= row["win share"] <= row["win share hi"]
     assert (table["win rate"] > 0.5).all()  # greedy beats two random players in every role

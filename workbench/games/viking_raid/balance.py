@@ -134,7 +134,7 @@ def strongest_player_roles(
     games: :func:`workbench.play.tournament` plays ``games`` games of the lineup
     ``("<strong> (strong)", weak, weak)`` from ``seed``, so the strong agent is player 0.
     Per role the strong player drew: the games, its outright wins with a Wilson
-    interval (``win rate``, ``win lo``, ``win hi``) and its win share with ties split,
+    interval (``win rate``, ``win rate lo``, ``win rate hi``) and its win share with ties split,
     with a Student t interval (``win share``, ``win share lo``, ``win share hi``).
 
     >>> table = strongest_player_roles(RaidGame(), games=30, seed=2, executor=None,
@@ -160,8 +160,8 @@ def strongest_player_roles(
                 "games": len(mine),
                 "wins": wins,
                 "win rate": wins / len(mine) if len(mine) else float("nan"),
-                "win lo": low,
-                "win hi": high,
+                "win rate lo": low,
+                "win rate hi": high,
                 "win share": share,
                 "win share lo": share_lo,
                 "win share hi": share_hi,

@@ -177,5 +177,5 @@ def heat_picture(
         legend=legend,
         title=title,
         cell=_CELL,
-        label_size=0.45,
+        label_size=0.6,
     )
