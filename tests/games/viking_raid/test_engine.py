@@ -327,32 +327,27 @@ def test_the_draw_keeps_the_protocol_and_its_identity_outcome_plays_the_fixed_se
     assert one.events() == other.events()
 
 
-def test_the_runner_draws_the_roles_uniformly_from_its_seed():
-    game = RaidGame(rules=Rules(role_draw=True))
+def first_draws(rounds):
+    """The roles of the players in ``rounds`` games from seed 9, each stopped after one turn."""
     results = tournament(
-        game,
+        RaidGame(rules=Rules(role_draw=True)),
         {"greedy": RaidGreedyAgent},
-        rounds=1200,
+        rounds=rounds,
         seed=9,
         lineups=[("greedy",) * 3],
         max_plies=1,
         executor=None,
         progress=False,
     )
-    draws = Counter(zip(results["role0"], results["role1"], results["role2"], strict=True))
-    assert len(draws) == 6
-    assert stats.chisquare(list(draws.values())).pvalue > 0.001
-    again = tournament(
-        game,
-        {"greedy": RaidGreedyAgent},
-        rounds=50,
-        seed=9,
-        lineups=[("greedy",) * 3],
-        max_plies=1,
-        executor=None,
-        progress=False,
-    )
-    assert again["role0"].equals(results["role0"].iloc[:50])
+    return list(zip(results["role0"], results["role1"], results["role2"], strict=True))
+
+
+def test_the_runner_draws_the_roles_uniformly_from_its_seed():
+    draws = first_draws(1200)
+    counts = Counter(draws)
+    assert len(counts) == 6
+    assert stats.chisquare(list(counts.values())).pvalue > 0.001
+    assert first_draws(50) == draws[:50]
 
 
 @pytest.mark.parametrize(
@@ -377,3 +372,11 @@ def test_with_the_draw_off_seeded_games_stay_as_they_were(
     assert results[["return0", "return1", "return2"]].sum().round(6).tolist() == returns
     assert int(results["plies"].sum()) == plies
     assert results[["gold_archer", "gold_huscarl", "gold_berserker"]].sum().tolist() == gold
+
+
+def test_asking_the_draw_for_actions_leaves_the_drawn_position_its_own():
+    state = RaidGame(rules=Rules(role_draw=True)).initial_state()
+    assert state.legal_actions() == [] and state.options() == []
+    drawn = state.apply((1, 2, 0))
+    assert drawn.current_player() == 1 and len(drawn.legal_actions()) == 6
+    assert state.current_player() == CHANCE and state.players is None

@@ -30,6 +30,7 @@ are per player; ``role_returns()`` per role.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
@@ -339,19 +340,9 @@ class RaidState:
                 f"the roles are drawn: expected the player of each role, an order of 0, 1, 2, "
                 f"got {players!r}"
             )
-        return RaidState(
-            self.game,
-            self.pos,
-            self.gold,
-            self.left,
-            self.stunned,
-            self.immune,
-            self.out,
-            self.turn,
-            self._to_move,
-            self.log,
-            players,
-        )
+        drawn = copy.copy(self)  # the same position, now with its players
+        drawn.players, drawn._player, drawn._legal = players, players[self._to_move], None
+        return drawn
 
     def _why_illegal(self, action: Any) -> str:
         if self._player == TERMINAL:
