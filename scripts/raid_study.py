@@ -17,6 +17,7 @@ import pandas as pd
 
 from workbench.games.viking_raid import VERSIONS, RaidGame, Rules, default_map
 from workbench.games.viking_raid.balance import STUDY_PATH, balance_table, simulate
+from workbench.tableio import save_table
 
 #: Agent kind -> (games per version and map, maps played).
 PLAN = {
@@ -53,7 +54,7 @@ def main() -> None:
                     tables.append(table)
                     print(agent, map_name, version, table["win share"].round(3).tolist())
     STUDY_PATH.parent.mkdir(parents=True, exist_ok=True)
-    pd.concat(tables, ignore_index=True).round(4).to_csv(STUDY_PATH, index=False)
+    save_table(pd.concat(tables, ignore_index=True).round(4), STUDY_PATH)
     print("wrote", STUDY_PATH)
 
 

@@ -1,12 +1,16 @@
-"""``workbench raid``: Viking Raid balance from the command line.
+"""``workbench raid``: Viking Raid balance, rules and the print-and-play mat.
 
-    workbench raid simulate MAP.json [--version 0.21] [--agent greedy] [--games N]
-                            [--seed S] [--workers W] [--json]
-    workbench raid optimise MAP.json [--version 0.21] [--agent greedy] [--candidates 32]
-                            [--games 200] [--rungs 3] [--generations 1] [--confirm-games 2000]
-                            [--seed S]
+    workbench raid simulate MAP.json [--version 0.21] [--rules FILE.json] [--rule KNOB=VALUE]
+                            [--agent greedy] [--games N] [--seed S] [--workers W] [--json]
+    workbench raid optimise MAP.json [--version 0.21] [--rules ...] [--rule ...]
+                            [--agent greedy] [--candidates 32] [--games 200] [--rungs 3]
+                            [--generations 1] [--confirm-games 2000] [--seed S]
                             [--workers W] [--out BEST.json] [--json]
+    workbench raid rules [--version 0.21] [--rules FILE.json] [--rule KNOB=VALUE] [--json]
+    workbench raid print MAP.json --out FILE.svg|FILE.pdf [--cell-mm 30] [--page a4]
 
+Rules are that version's (default 0.21), then the ``--rules`` file, then each
+``--rule`` (e.g. ``--rule role_draw=true`` to draw the roles with the d20).
 ``simulate --json`` prints ``{"games": N, "roles": {"archer": {"win_share": x,
 "win_share_ci": [lo, hi], "mean_gold": g}, "huscarl": {...}, "berserker": {...}},
 "mean_turns": t}``, where ``mean_turns`` counts the turns Vikings played per game
@@ -22,19 +26,27 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from workbench.cli.output import print_json, print_table
-from workbench.errors import RulesError
+from workbench.cli.printing import add_print_options, write_sheet
+from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
 from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
+from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame
-from workbench.games.viking_raid.maps import ROLES, load_map, save_map
 from workbench.games.viking_raid.optimise import optimise_layout
-from workbench.games.viking_raid.rules import VERSIONS, Rules
+from workbench.games.viking_raid.raid_map import ROLES, load_map, save_map
+from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
 
-__all__ = ["register"]
+__all__ = ["HEX_MM", "register"]
+
+#: Default size of a printed hex across its flats: a 25 mm base, the usual one for
+#: humanoid figurines, stands inside it with room left for treasure tokens.
+HEX_MM = 30.0
 
 
 def register(subparsers) -> None:
-    """Add ``raid simulate`` and ``raid optimise``."""
-    raid = subparsers.add_parser("raid", help="Viking Raid: role balance and treasure layouts")
+    """Add ``raid simulate``, ``raid optimise``, ``raid rules`` and ``raid print``."""
+    raid = subparsers.add_parser(
+        "raid", help="Viking Raid: role balance, treasure layouts, rules and the printed mat"
+    )
     commands = raid.add_subparsers(dest="raid_command", metavar="COMMAND", required=True)
     simulate_cmd = commands.add_parser("simulate", help="self-play games; win share per role")
     _common(simulate_cmd, games=1000)
@@ -51,26 +63,67 @@ def register(subparsers) -> None:
     )
     optimise_cmd.add_argument("--out", help="save the best layout as a map file here")
     optimise_cmd.set_defaults(func=_optimise)
+    _version_option(add_rules_command(commands, Rules, base=_version_rules))
+    print_cmd = commands.add_parser(
+        "print",
+        help="the hex mat at true scale, with treasure numbers and start hexes",
+        description=(
+            "Print a map's hex mat at true scale: each hex shows its treasure (the number "
+            "of gold tokens to place) or the start letter A, H or B, with a legend and a "
+            f"scale bar; tiled over pages with overlap marks when it does not fit. Hexes "
+            f"are {HEX_MM:g} mm across their flats by default (--cell-mm): a 25 mm base, "
+            "the usual one for humanoid figurines, stands inside a hex with room left for "
+            "treasure tokens. The default map then takes two A4 pages or one poster."
+        ),
+    )
+    print_cmd.add_argument("map", metavar="MAP.json", help="a Viking Raid map file")
+    add_print_options(print_cmd, cell_mm=HEX_MM)
+    print_cmd.set_defaults(func=_print)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def _agent_kind(text: str) -> str:
+    if text not in AGENTS:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(AGENTS)}, got {text!r}")
+    return text
+
+
+def _version_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--version",
+        default=VERSIONS[-1],
+        help=f"start from the rules of this version: {', '.join(VERSIONS)}",
+    )
+
+
+def _version_rules(args: argparse.Namespace) -> Rules:
+    return Rules.version(args.version)
 
 
 def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("map", metavar="MAP.json", help="a Viking Raid map file")
-    parser.add_argument("--version", default="0.21", help=f"rules version: {', '.join(VERSIONS)}")
-    parser.add_argument("--agent", default="greedy", help=f"agent kind: {', '.join(AGENTS)}")
-    parser.add_argument("--games", type=int, default=games, help="games (per candidate)")
+    _version_option(parser)
+    add_rules_options(parser, Rules)
+    parser.add_argument(
+        "--agent", type=_agent_kind, default="greedy", help=f"agent kind: {', '.join(AGENTS)}"
+    )
+    parser.add_argument("--games", type=_positive, default=games, help="games (per candidate)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (1: serial)")
+    parser.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _setup(args):
-    if args.agent not in AGENTS:
-        raise RulesError(f"--agent: expected one of {', '.join(AGENTS)}, got {args.agent!r}")
-    if args.games < 1:
-        raise RulesError(f"--games: expected a positive number, got {args.games}")
-    if args.workers < 1:
-        raise RulesError(f"--workers: expected a positive number, got {args.workers}")
-    return load_map(args.map), Rules.version(args.version)
+    return load_map(args.map), rules_from_args(args, base=_version_rules(args))
 
 
 @contextlib.contextmanager
@@ -120,7 +173,7 @@ def _simulate(args) -> int:
         ]
     ].round(3)
     title = (
-        f"{raid_map.name}, rules {args.version}, {args.agent} self-play, "
+        f"{raid_map.name}, rules {version_label(rules)}, {args.agent} self-play, "
         f"{len(results)} games, {results['rounds'].mean():.1f} rounds on average"
     )
     print_table(shown, title=title)
@@ -177,3 +230,8 @@ def _optimise(args) -> int:
     if args.out:
         print(f"saved the best layout to {args.out}")
     return 0
+
+
+def _print(args) -> int:
+    raid_map = load_map(args.map)
+    return write_sheet(map_picture(raid_map, title=f"Viking Raid: {raid_map.name}"), args)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from workbench.cli.output import print_json, print_table
@@ -63,18 +63,29 @@ def rules_from_args(
     return rules.with_settings(args.rule)
 
 
-def add_rules_command(commands: argparse._SubParsersAction, rules_class: type) -> None:
-    """Add a ``rules`` sub-command that prints every knob, its value and its rule text."""
+def add_rules_command(
+    commands: argparse._SubParsersAction,
+    rules_class: type,
+    *,
+    base: Callable[[argparse.Namespace], Any] | None = None,
+) -> argparse.ArgumentParser:
+    """Add a ``rules`` sub-command that prints every knob, its value and its rule text.
+
+    ``base(args)`` gives the rules it starts from (default: the defaults), for a game
+    whose own options pick them (such as ``raid --version``, added to the parser
+    returned).
+    """
     parser = commands.add_parser(
         "rules", help="list the rules knobs (what the text says, the alternatives)"
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(parser, rules_class)
-    parser.set_defaults(func=_print_rules)
+    parser.set_defaults(func=_print_rules, rules_base=base)
+    return parser
 
 
 def _print_rules(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, base=args.rules_base(args) if args.rules_base else None)
     if args.json:
         print_json(knob_records(rules))
         return 0

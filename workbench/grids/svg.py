@@ -18,7 +18,9 @@ from workbench.grids.shapes import Picture
 
 __all__ = ["picture_svg", "svg_elements"]
 
-_NUMBER = "{:.4g}"
+#: Coordinates keep the precision of the print tiles' viewBox, so a shape that ends on a
+#: page edge stays whole on that page (4 digits moved hex edges by up to 0.05 units).
+_NUMBER = "{:.7g}"
 
 
 def _n(value: float) -> str:

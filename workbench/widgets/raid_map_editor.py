@@ -1,4 +1,4 @@
-"""A Viking Raid map editor on the shared board view.
+"""A Viking Raid map editor on the shared board view, drawn by the game's drawing module.
 
 Pick a tool in the palette, then click or drag over hexes: paint gold (1 to 5),
 clear it, place rocks, move the Archer's, Huscarl's or Berserker's start, or grow
@@ -23,9 +23,9 @@ import os
 import ipywidgets as widgets
 
 from workbench.errors import DataError
-from workbench.games.viking_raid.board import role_summary
-from workbench.games.viking_raid.drawing import map_shapes, viking_marks
-from workbench.games.viking_raid.maps import ROLES, RaidMap, default_map, load_map, save_map
+from workbench.games.viking_raid.drawing import map_picture
+from workbench.games.viking_raid.geometry import role_summary
+from workbench.games.viking_raid.raid_map import ROLES, RaidMap, default_map, load_map, save_map
 from workbench.games.viking_raid.rules import Rules
 from workbench.grids.hexagonal import Hex
 from workbench.grids.shapes import parse_cell_id
@@ -155,8 +155,8 @@ class RaidMapEditor(widgets.VBox):
 
     def _refresh(self, *, keep_status: bool = False) -> None:
         draft = self.draft()
-        self.view.shapes = map_shapes(draft, frame=1, show_starts=False)
-        self.view.marks = viking_marks(dict(enumerate(draft.starts)))
+        starts = dict(enumerate(draft.starts))
+        self.view.show(map_picture(draft, frame=1, show_starts=False, vikings=starts))
         self.total.value = f"Treasure: {draft.total_treasure} gold on {len(draft.treasure)} hexes"
         try:
             valid = self.to_map()

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.errors import RulesError
-from workbench.games.viking_raid import default_map
+from workbench.games.viking_raid import RaidGame, Rules, default_map
+from workbench.games.viking_raid.balance import simulate
 from workbench.games.viking_raid.optimise import mutate_layout, optimise_layout, spread_ci
 
 MAP = default_map()
@@ -52,3 +53,19 @@ def test_race_halves_the_pool_and_confirms_with_fresh_games():
     assert "greedy self-play, rules 0.21" in named.notes[0] and "2 race(s)" in named.notes[1]
     with pytest.raises(RulesError, match="generations must be at least 1"):
         optimise_layout(MAP, generations=0)
+
+
+def test_with_drawn_roles_the_race_ranks_the_roles_not_the_players():
+    rules = Rules(role_draw=True)
+    result = optimise_layout(
+        MAP, rules, candidates=2, games=30, rungs=1, confirm_games=30, seed=4, progress=False
+    )
+    shares = result.ladder[["archer share", "huscarl share", "berserker share"]]
+    assert shares.sum(axis=1).round(9).eq(1).all()
+    played = simulate(
+        RaidGame(MAP, rules), "greedy", games=30, seed=1, progress=False, executor=None
+    )
+    roles = [f"win_{role}" for role in ("archer", "huscarl", "berserker")]
+    means = played[roles].mean()
+    assert spread_ci(played, columns=roles)[0] == pytest.approx(means.max() - means.min())
+    assert "rules 0.21 with role_draw=True" in result.best_map("x").notes[0]

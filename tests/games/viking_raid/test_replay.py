@@ -1,4 +1,4 @@
-"""Replays and pictures: positions chain up, tables match events, shapes cover the map."""
+"""Replays: positions chain up, tables match events, the pictures show every step."""
 
 import itertools
 
@@ -9,10 +9,8 @@ matplotlib.use("Agg")
 import pytest
 
 from workbench.errors import RulesError
-from workbench.games.viking_raid import RaidGame, default_map
-from workbench.games.viking_raid.drawing import heat_shapes, map_shapes
+from workbench.games.viking_raid import RaidGame, Rules
 from workbench.games.viking_raid.replay import events_table, plot_replay, replay
-from workbench.grids import hex_disc
 
 
 def test_replay_chains_positions_and_tables_the_events():
@@ -30,9 +28,8 @@ def test_replay_chains_positions_and_tables_the_events():
         replay(RaidGame(), "oracle")
 
 
-def test_shapes_cover_the_map_its_frame_and_shade_heat():
-    raid_map = default_map()
-    assert len(map_shapes(raid_map, frame=1)) == len(hex_disc((0, 0), 5))
-    shades = {s["id"]: s["fill"] for s in heat_shapes(raid_map, {(0, 0): 4.0, (1, 0): 2.0})}
-    assert shades["0,0"] == "#c0392b" and shades["2,2"] == "#ffffff"
-    assert shades["1,1"] == "#5d6d7e"  # a rock stays dark
+def test_a_game_with_drawn_roles_replays_from_its_draw():
+    states = replay(RaidGame(rules=Rules(role_draw=True)), "greedy", seed=2)
+    assert states[0].players is None and states[1].players is not None
+    assert states[1].turn == 0 and states[-1].is_terminal()
+    assert len(events_table(states[-1])) == len(states[-1].events())

@@ -1,18 +1,21 @@
 """Viking Raid: a 3-player hex raid (Archer, Huscarl, Berserker) and its balance studies.
 
-Modules: ``maps`` (map files), ``rules`` (the rules object and its versions),
-``board`` (movement and reach tables), ``engine`` (the game on the play protocol),
-``greedy`` (the greedy policy), ``heuristic`` (position values for search),
-``balance`` (self-play studies with confidence intervals, heat maps), ``optimise``
-(the treasure-layout race), ``replay`` and ``drawing`` (pictures of maps and games).
+Modules: ``rules`` (the rules object, its knobs and its versions), ``raid_map``
+(the map and its files), ``geometry`` (movement and reach tables), ``engine``
+(the game on the play protocol), ``agents`` (the greedy policy and the search
+heuristic), ``balance`` (self-play and role-draw studies with confidence
+intervals, heat maps), ``optimise`` (the treasure-layout race), ``drawing``
+(pictures of the mat, heat maps and Vikings) and ``replay`` (one game turn by turn).
 """
 
-from workbench.games.viking_raid.board import ARCHER, BERSERKER, HUSCARL, RaidBoard, role_summary
-from workbench.games.viking_raid.engine import RaidGame, RaidState, Turn
-from workbench.games.viking_raid.greedy import RaidGreedyAgent
-from workbench.games.viking_raid.heuristic import raid_heuristic
-from workbench.games.viking_raid.maps import (
+from workbench.games.viking_raid.agents import RaidGreedyAgent, raid_heuristic
+from workbench.games.viking_raid.engine import ASSIGNMENTS, RaidGame, RaidState, Turn
+from workbench.games.viking_raid.geometry import RaidGeometry, role_summary
+from workbench.games.viking_raid.raid_map import (
+    ARCHER,
+    BERSERKER,
     DATA_DIR,
+    HUSCARL,
     ROLES,
     RaidMap,
     default_map,
@@ -21,17 +24,18 @@ from workbench.games.viking_raid.maps import (
     map_names,
     save_map,
 )
-from workbench.games.viking_raid.rules import VERSIONS, Rules
+from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
 
 __all__ = [
     "ARCHER",
+    "ASSIGNMENTS",
     "BERSERKER",
     "DATA_DIR",
     "HUSCARL",
     "ROLES",
     "VERSIONS",
-    "RaidBoard",
     "RaidGame",
+    "RaidGeometry",
     "RaidGreedyAgent",
     "RaidMap",
     "RaidState",
@@ -44,4 +48,5 @@ __all__ = [
     "raid_heuristic",
     "role_summary",
     "save_map",
+    "version_label",
 ]

@@ -1,45 +1,55 @@
-"""Pictures of Viking Raid maps: shapes for the shared board view, and the same on matplotlib.
+"""Pictures of Viking Raid: the mat, heat maps over it, and the Vikings standing on it.
 
-Every picture is a list of board-view shapes (``workbench.widgets.board.shape``)
-plus marks for the Vikings, so the editor, the replay and the heat maps look the
-same in a live :class:`~workbench.widgets.BoardView` and in a static figure
-(:func:`plot_shapes`), which notebooks keep as a PNG.
+Every function returns :mod:`workbench.grids.shapes` data: :func:`map_picture`
+and :func:`heat_picture` give a :class:`~workbench.grids.shapes.Picture` (pointy
+hexes of circumradius 1, so one cell is ``sqrt(3)`` across its flats), and
+:func:`viking_marks` the marks of the Vikings to lay over one. The map editor
+draws them live, notebooks with :func:`workbench.grids.plot.plot_shapes`, and
+``workbench raid print`` on paper, so all three look the same. Colours live here.
 
->>> from workbench.games.viking_raid.maps import default_map
->>> shapes = map_shapes(default_map())
->>> len(shapes), next(s["label"] for s in shapes if s["id"] == "0,0")
+>>> from workbench.games.viking_raid.raid_map import default_map
+>>> mat = map_picture(default_map())
+>>> len(mat.shapes), next(s["label"] for s in mat.shapes if s["id"] == "0,0")
 (61, '3')
->>> next(s["label"] for s in shapes if s["id"] == "-4,0")
-'B'
+>>> next(s["label"] for s in mat.shapes if s["id"] == "-4,0"), round(mat.cell, 3)
+('B', 1.732)
+>>> [key.symbol for key in mat.legend]
+['2', '3', '', 'A', 'H', 'B']
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
-import matplotlib.pyplot as plt
-from matplotlib.patches import Polygon
-
-from workbench.games.viking_raid.maps import ROLES, RaidMap
+from workbench.games.viking_raid.raid_map import ROLES, RaidMap
 from workbench.grids.hexagonal import Hex, hex_center, hex_disc, hex_polygon
-from workbench.grids.shapes import cell_id, shape
+from workbench.grids.shapes import Key, Picture, cell_id, circle_mark, shape, text_mark
 
 __all__ = [
     "ROLE_COLOURS",
+    "heat_picture",
     "heat_shapes",
+    "map_picture",
     "map_shapes",
-    "plot_shapes",
     "viking_marks",
 ]
 
 #: One colour per role, in turn order.
 ROLE_COLOURS = ("#2e86c1", "#7d3c98", "#c0392b")
-_OPEN, _ROCK, _OFF = "#f4f1e8", "#5d6d7e", "#fbfbfb"
+_OPEN, _ROCK, _OFF, _EDGE = "#f4f1e8", "#5d6d7e", "#fbfbfb", "#888888"
 _GOLD = ("#fcf3cf", "#f9e79f", "#f7dc6f", "#f4d03f", "#f1c40f", "#d4ac0d")
+_LABEL_SIZE = 0.55
+#: A hex across its flats, in drawing units (hexes of circumradius 1).
+_CELL = math.sqrt(3)
 
 
 def _gold_fill(gold: int) -> str:
     return _GOLD[min(gold, len(_GOLD)) - 1] if gold > 0 else _OPEN
+
+
+def _hex(h: Hex, fill: str, label: str, title: str) -> dict:
+    return shape(cell_id(h), hex_polygon(h), fill=fill, stroke=_EDGE, label=label, title=title)
 
 
 def map_shapes(
@@ -70,19 +80,58 @@ def map_shapes(
             fill = _gold_fill(gold.get(h, 0))
             label = str(gold[h]) if h in gold else (letters.get(h, "") if show_starts else "")
         title = f"hex {h[0]},{h[1]}" + (f": {gold[h]} gold" if h in gold else "")
-        shapes.append(shape(cell_id(h), hex_polygon(h), fill=fill, label=label, title=title))
+        shapes.append(_hex(h, fill, label, title))
     return shapes
 
 
+def map_picture(
+    raid_map: RaidMap,
+    *,
+    treasure: Mapping[Hex, int] | None = None,
+    frame: int = 0,
+    show_starts: bool = True,
+    vikings: Mapping[int, Hex] | None = None,
+    title: str | None = None,
+) -> Picture:
+    """The mat as a picture: :func:`map_shapes`, the Vikings in ``vikings`` (role -> hex)
+    as marks, and a legend of what is on it (title: the map's name).
+
+    >>> from workbench.games.viking_raid.raid_map import default_map
+    >>> m = default_map()
+    >>> len(map_picture(m, vikings=dict(enumerate(m.starts)), show_starts=False).marks)
+    6
+    """
+    shapes = map_shapes(raid_map, treasure=treasure, frame=frame, show_starts=show_starts)
+    gold = dict(raid_map.treasure) if treasure is None else dict(treasure)
+    legend = [
+        Key(f"{amount} gold: put {amount} treasure tokens here", _gold_fill(amount), str(amount))
+        for amount in sorted(set(gold.values()))
+    ]
+    if raid_map.blocked:
+        legend.append(Key("rock: no Viking enters or crosses it", _ROCK))
+    if show_starts:
+        legend += [
+            Key(f"the {role.capitalize()}'s start", _OPEN, role[0].upper()) for role in ROLES
+        ]
+    if frame:
+        legend.append(Key("off the map", _OFF))
+    return Picture(
+        shapes,
+        marks=viking_marks(vikings or {}),
+        legend=legend,
+        title=raid_map.name if title is None else title,
+        cell=_CELL,
+        label_size=_LABEL_SIZE,
+    )
+
+
 def viking_marks(positions: Mapping[int, Hex]) -> list[dict]:
-    """A coloured disc with its initial for each seat -> hex given."""
+    """A disc in its role's colour with its initial for each role -> hex given."""
     marks = []
-    for seat, h in sorted(positions.items()):
-        x, y = hex_center(h)
-        marks.append({"kind": "circle", "at": [x, y], "r": 0.55, "fill": ROLE_COLOURS[seat]})
-        marks.append(
-            {"kind": "text", "at": [x, y], "text": ROLES[seat][0].upper(), "fill": "#ffffff"}
-        )
+    for role, h in sorted(positions.items()):
+        at = hex_center(h)
+        marks.append(circle_mark(at, r=0.55, fill=ROLE_COLOURS[role]))
+        marks.append(text_mark(at, ROLES[role][0].upper(), fill="#ffffff"))
     return marks
 
 
@@ -100,41 +149,33 @@ def heat_shapes(raid_map: RaidMap, values: Mapping[Hex, float], *, colour: str =
         mix = [round(255 + (c - 255) * share) for c in (red, green, blue)]
         fill = _ROCK if h in raid_map.blocked else "#{:02x}{:02x}{:02x}".format(*mix)
         label = f"{value:.1f}" if value >= 0.05 else ""
-        shapes.append(shape(cell_id(h), hex_polygon(h), fill=fill, label=label, title=label))
+        shapes.append(_hex(h, fill, label, label))
     return shapes
 
 
-def plot_shapes(shapes: list[dict], marks: list[dict] = (), *, ax=None, title: str = ""):
-    """Draw board-view shapes and marks with matplotlib (y down, like the board view)."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4.2, 4.2))
-    for s in shapes:
-        ax.add_patch(
-            Polygon(
-                s["points"], closed=True, facecolor=s["fill"], edgecolor="#888888", linewidth=0.5
-            )
-        )
-        if s["label"]:
-            xs, ys = zip(*s["points"], strict=True)
-            ax.text(sum(xs) / 6, sum(ys) / 6, s["label"], ha="center", va="center", fontsize=7)
-    for m in marks:
-        if m["kind"] == "circle":
-            ax.add_patch(plt.Circle(m["at"], m["r"], color=m["fill"], zorder=3))
-        elif m["kind"] == "text":
-            ax.text(
-                *m["at"],
-                m["text"],
-                ha="center",
-                va="center",
-                fontsize=8,
-                color=m.get("fill", "#000000"),
-                zorder=4,
-                fontweight="bold",
-            )
-    ax.set_aspect("equal")
-    ax.autoscale_view()
-    ax.invert_yaxis()
-    ax.set_axis_off()
-    if title:
-        ax.set_title(title, fontsize=9)
-    return ax
+def heat_picture(
+    raid_map: RaidMap,
+    values: Mapping[Hex, float],
+    *,
+    colour: str = "#c0392b",
+    title: str = "",
+    what: str = "per game",
+) -> Picture:
+    """:func:`heat_shapes` as a picture, its legend saying what the darkest shade means.
+
+    >>> from workbench.games.viking_raid.raid_map import default_map
+    >>> heat = heat_picture(default_map(), {(0, 0): 2.0}, what="gold per game")
+    >>> [key.text for key in heat.legend]
+    ['2.0 gold per game', 'none', 'rock']
+    """
+    top = max(values.values(), default=0)
+    legend = [Key(f"{top:.1f} {what}", colour), Key("none", "#ffffff")]
+    if raid_map.blocked:
+        legend.append(Key("rock", _ROCK))
+    return Picture(
+        heat_shapes(raid_map, values, colour=colour),
+        legend=legend,
+        title=title,
+        cell=_CELL,
+        label_size=0.6,
+    )

@@ -2,10 +2,17 @@
 
 A turn is one action ``(destination, target)``: the Viking moves to
 ``destination`` (an axial hex; its own hex means staying), then demands tribute
-from seat ``target`` (``None``: no demand). Ending the turn on treasure pillages
-it. Seats follow the turn order: 0 Archer, 1 Huscarl, 2 Berserker. A stunned
-Viking's turn is skipped automatically, so ``current_player()`` is always a seat
-that acts.
+from the Viking of role ``target`` (``None``: no demand). Ending the turn on
+treasure pillages it. Roles are seats in the turn order: 0 Archer, 1 Huscarl,
+2 Berserker; positions, gold and events are kept per role. A stunned Viking's turn is skipped
+automatically, so ``current_player()`` is always a player that acts.
+
+*Players* are the protocol's seats (the agents of a tournament). Each state knows
+the player of each role, ``state.players``: with the rules' ``role_draw`` off
+(the default) the roles are fixed seats, player ``r`` playing role ``r``; with it
+on, the game starts at a chance node whose outcome is the assignment the d20 roll
+gives (:data:`ASSIGNMENTS`, each equally likely). ``returns()`` and the heuristic
+are per player; ``role_returns()`` per role.
 
 >>> game = RaidGame()
 >>> state = game.initial_state()
@@ -14,25 +21,41 @@ that acts.
 >>> state = state.apply(((0, 0), None))  # the Archer steps onto the centre: 3 gold
 >>> state.gold, state.current_player()
 ((3, 0, 0), 1)
+>>> drawn = RaidGame(rules=Rules(role_draw=True)).initial_state()
+>>> drawn.current_player() == CHANCE, len(drawn.chance_outcomes())
+(True, 6)
+>>> drawn.apply((2, 0, 1)).current_player()  # player 2 drew the Archer, who moves first
+2
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from workbench.errors import IllegalMoveError, RulesError
-from workbench.games.viking_raid.board import RaidBoard
-from workbench.games.viking_raid.heuristic import raid_heuristic
-from workbench.games.viking_raid.maps import ROLES, RaidMap, default_map
+from workbench.games.viking_raid.agents import raid_heuristic
+from workbench.games.viking_raid.geometry import RaidGeometry
+from workbench.games.viking_raid.raid_map import ROLES, RaidMap, default_map
 from workbench.games.viking_raid.rules import Rules
 from workbench.grids.hexagonal import Hex
-from workbench.play.protocol import TERMINAL, GameInfo
+from workbench.play.protocol import CHANCE, TERMINAL, GameInfo
 
-__all__ = ["RaidGame", "RaidState", "Turn"]
+__all__ = ["ASSIGNMENTS", "RaidGame", "RaidState", "Turn"]
 
-#: An action: (destination hex, seat asked for tribute or None).
+#: An action: (destination hex, role asked for tribute or None).
 Turn = tuple[Hex, int | None]
+
+#: Outcomes of the role draw: the player of the Archer, of the Huscarl and of the
+#: Berserker. Rerolling ties leaves three different numbers, all orders of which are
+#: equally likely with fair dice: the highest roll plays the Berserker, the lowest the
+#: Archer, so each assignment has probability 1/6, whatever the die.
+ASSIGNMENTS: tuple[tuple[int, int, int], ...] = tuple(itertools.permutations(range(3)))
+_FIXED_SEATS = ASSIGNMENTS[0]
+_DRAW = tuple((players, Fraction(1, len(ASSIGNMENTS))) for players in ASSIGNMENTS)
 
 
 class RaidGame:
@@ -44,13 +67,24 @@ class RaidGame:
         The map (default: the shipped ``default`` map).
     rules : Rules, optional
         The rules (default: version 0.21 with natural readings).
+
+    Attributes
+    ----------
+    geometry : RaidGeometry
+        The map's movement and reach tables under the rules.
     """
 
     def __init__(self, raid_map: RaidMap | None = None, rules: Rules | None = None):
         self.map = raid_map if raid_map is not None else default_map()
         self.rules = rules if rules is not None else Rules()
-        self.board = RaidBoard.build(self.map, self.rules)
-        self.info = GameInfo(name="viking_raid", num_players=3, zero_sum=False, cycles=True)
+        self.geometry = RaidGeometry.build(self.map, self.rules)
+        self.info = GameInfo(
+            name="viking_raid",
+            num_players=3,
+            zero_sum=False,
+            chance=self.rules.role_draw,
+            cycles=True,
+        )
 
     def __repr__(self) -> str:
         return f"RaidGame(map={self.map.name!r})"
@@ -59,41 +93,55 @@ class RaidGame:
         return (RaidGame, (self.map, self.rules))
 
     def heuristic(self, state: RaidState) -> tuple[float, ...]:
-        """Win-share estimates per seat (see :func:`raid_heuristic`)."""
+        """Win-share estimates per player (see :func:`~workbench.games.viking_raid.agents.
+        raid_heuristic`)."""
         return raid_heuristic(state)
 
     def summary(self, state: RaidState) -> dict[str, Any]:
         """Figures of a finished game, added as columns by the shared tournament runner.
 
-        Per role: ``gold_<role>``, ``given_<role>`` / ``taken_<role>`` (tribute gold
-        received / paid), ``eliminated_<role>``; then ``rounds``, and the events
-        ``pillages`` ((seat, hex, gold), ...) and ``tributes`` ((payer, hex, gold), ...)
-        from which the heat maps are drawn.
+        Per role: ``win_<role>`` (its win share), ``gold_<role>``, ``given_<role>`` /
+        ``taken_<role>`` (tribute gold received / paid), ``eliminated_<role>``; per
+        player ``p``: ``role<p>``, the role it played (the runner's ``return<p>`` is its
+        win share); then ``rounds``, and the events ``pillages`` ((role, hex, gold), ...)
+        and ``tributes`` ((payer, hex, gold), ...) from which the heat maps are drawn.
         """
         given, taken = [0, 0, 0], [0, 0, 0]
         pillages, tributes = [], []
-        for _, seat, kind, where, gold, other in state.events():
+        for _, role, kind, where, gold, other in state.events():
             if kind == "pillage":
-                pillages.append((seat, where, gold))
+                pillages.append((role, where, gold))
             elif kind == "tribute":
-                given[seat] += gold
+                given[role] += gold
                 taken[other] += gold
                 tributes.append((other, where, gold))
         row: dict[str, Any] = {}
-        for seat, role in enumerate(ROLES):
-            row[f"gold_{role}"] = state.gold[seat]
-            row[f"given_{role}"] = given[seat]
-            row[f"taken_{role}"] = taken[seat]
-            row[f"eliminated_{role}"] = state.status(seat) == "eliminated"
+        shares = state.role_returns()
+        for role, name in enumerate(ROLES):
+            row[f"win_{name}"] = shares[role]
+            row[f"gold_{name}"] = state.gold[role]
+            row[f"given_{name}"] = given[role]
+            row[f"taken_{name}"] = taken[role]
+            row[f"eliminated_{name}"] = state.status(role) == "eliminated"
+        if state.players is not None:
+            for player in range(3):
+                row[f"role{player}"] = ROLES[state.players.index(player)]
         row["rounds"] = -(-state.turn // 3)
         row["pillages"] = tuple(pillages)
         row["tributes"] = tuple(tributes)
         return row
 
     def initial_state(self, *, seed: Any = None) -> RaidState:
-        """The set-up position (the game has no chance, so ``seed`` is ignored)."""
-        board = self.board
-        return RaidState(self, board.starts, (0, 0, 0), board.all_treasure, 0, 0, 0, 0, 0, None)
+        """The set-up position: the roles drawn next (``role_draw``) or fixed seats.
+
+        The draw is a chance node sampled by whoever plays the game (the runner does it
+        from the game's seed), so ``seed`` is not needed.
+        """
+        geometry = self.geometry
+        players = None if self.rules.role_draw else _FIXED_SEATS
+        return RaidState(
+            self, geometry.starts, (0, 0, 0), geometry.all_treasure, 0, 0, 0, 0, 0, None, players
+        )
 
     def position(
         self,
@@ -106,21 +154,25 @@ class RaidGame:
         immune: Sequence[int] = (),
         eliminated: Sequence[int] = (),
         round_number: int = 0,
+        players: Sequence[int] = _FIXED_SEATS,
     ) -> RaidState:
-        """A hand-set position: seat -> hex for every seat in play, the rest optional.
+        """A hand-set position: role -> hex for every role in play, the rest optional.
 
-        ``treasure`` keeps only those treasure hexes of the map (their gold is the map's).
+        ``treasure`` keeps only those treasure hexes of the map (their gold is the map's);
+        ``players`` gives the player of each role (default: fixed seats).
         """
-        board = self.board
+        geometry = self.geometry
         out = _mask(eliminated)
         if set(where) | set(eliminated) != {0, 1, 2} or set(where) & set(eliminated):
             raise RulesError("position: give a hex for each seat not eliminated")
-        pos = tuple(-1 if s in eliminated else board.index[tuple(where[s])] for s in range(3))
-        left = board.all_treasure
+        if tuple(players) not in ASSIGNMENTS:
+            raise RulesError(f"position: players: expected an order of 0, 1, 2, got {players!r}")
+        pos = tuple(-1 if s in eliminated else geometry.index[tuple(where[s])] for s in range(3))
+        left = geometry.all_treasure
         if treasure is not None:
             left = 0
             for h in treasure:
-                left |= board.treasure_bit[board.index[h]]
+                left |= geometry.treasure_bit[geometry.index[h]]
         return RaidState(
             self,
             pos,
@@ -132,6 +184,7 @@ class RaidGame:
             3 * round_number + to_move,
             to_move,
             None,
+            tuple(players),
         )
 
 
@@ -145,13 +198,16 @@ class RaidState:
     Attributes
     ----------
     gold : tuple of int
-        Gold held per seat.
+        Gold held per role.
     turn : int
         Turn slots elapsed since the start (three per round, skipped turns included).
+    players : tuple of int or None
+        The player of each role (None until the roles are drawn).
     """
 
     __slots__ = (
         "_legal",
+        "_player",
         "_to_move",
         "game",
         "gold",
@@ -159,95 +215,102 @@ class RaidState:
         "left",
         "log",
         "out",
+        "players",
         "pos",
         "stunned",
         "turn",
     )
 
-    def __init__(self, game, pos, gold, left, stunned, immune, out, turn, to_move, log):
+    def __init__(self, game, pos, gold, left, stunned, immune, out, turn, to_move, log, players):
         self.game: RaidGame = game
         self.pos: tuple[int, int, int] = pos
         self.gold: tuple[int, int, int] = gold
         self.left, self.stunned, self.immune, self.out = left, stunned, immune, out
         self.turn, self._to_move, self.log = turn, to_move, log
+        self.players: tuple[int, int, int] | None = players
+        if to_move == TERMINAL:
+            self._player = TERMINAL
+        else:
+            self._player = CHANCE if players is None else players[to_move]
         self._legal: list[tuple[int, int]] | None = None
 
     # -- protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
-        """Seat to act (0 Archer, 1 Huscarl, 2 Berserker) or ``TERMINAL``."""
-        return self._to_move
+        """Player to act (the one playing the role to move), ``CHANCE`` or ``TERMINAL``."""
+        return self._player
 
     def is_terminal(self) -> bool:
         """All treasure taken, or the round limit reached."""
-        return self._to_move == TERMINAL
+        return self._player == TERMINAL
 
-    def chance_outcomes(self) -> list:
-        """No chance in Viking Raid."""
-        return []
+    def chance_outcomes(self) -> list[tuple[tuple[int, int, int], Fraction]]:
+        """Before the role draw: each assignment of :data:`ASSIGNMENTS`, 1/6 each; else none."""
+        return list(_DRAW) if self._player == CHANCE else []
 
     def legal_actions(self) -> list[Turn]:
         """Every ``(destination, target)`` of the Viking to act, stays and no-demand included."""
-        hexes = self.game.board.hexes
+        hexes = self.game.geometry.hexes
         return [(hexes[dest], None if target < 0 else target) for dest, target in self.options()]
 
     def options(self) -> list[tuple[int, int]]:
-        """The legal turns as ``(destination index, target seat or -1)`` (for fast agents)."""
+        """The legal turns as ``(destination index, target role or -1)`` (for fast agents)."""
         if self._legal is None:
             self._legal = self._compute_options()
         return self._legal
 
     def _compute_options(self) -> list[tuple[int, int]]:
-        seat = self._to_move
-        if seat == TERMINAL:
+        if self._player < 0:
             return []
-        board, pos = self.game.board, self.pos
-        others = [s for s in range(3) if s != seat and pos[s] >= 0]
+        role, geometry, pos = self._to_move, self.game.geometry, self.pos
+        others = [s for s in range(3) if s != role and pos[s] >= 0]
         occupied = [pos[s] for s in others]
         targets = [s for s in others if not (self.immune >> s) & 1]
         found = []
-        for dest in board.moves(seat, pos[seat], occupied=occupied):
+        for dest in geometry.moves(role, pos[role], occupied=occupied):
             found.append((dest, -1))
             for t in targets:
-                if board.can_reach(seat, dest, pos[t], occupied=occupied):
+                if geometry.can_reach(role, dest, pos[t], occupied=occupied):
                     found.append((dest, t))
         return found
 
     def apply(self, action: Turn) -> RaidState:
         """The position after ``action``; ``IllegalMoveError`` says why it is not legal."""
+        if self._player == CHANCE:
+            return self._drawn(action)
         try:
             where, target = action
-            move = (self.game.board.index[where], -1 if target is None else target)
+            move = (self.game.geometry.index[where], -1 if target is None else target)
         except (TypeError, ValueError, KeyError):
             move = None
         if move is None or isinstance(move[1], bool) or move not in self.options():
             raise IllegalMoveError(self._why_illegal(action))
         dest, target = move
-        seat, rules, board = self._to_move, self.game.rules, self.game.board
+        role, rules, geometry = self._to_move, self.game.rules, self.game.geometry
         pos, gold = list(self.pos), list(self.gold)
         immune, stunned, out, log = self.immune, self.stunned, self.out, self.log
-        if dest != pos[seat]:
-            immune &= ~(1 << seat)
-        pos[seat] = dest
+        if dest != pos[role]:
+            immune &= ~(1 << role)
+        pos[role] = dest
         if target >= 0:
             if gold[target] == 0 and rules.broke_eliminated:
-                log = (log, (self.turn, seat, "eliminate", pos[target], 0, target))
+                log = (log, (self.turn, role, "eliminate", pos[target], 0, target))
                 pos[target], out = -1, out | (1 << target)
             else:
-                paid = (gold[target] + 1) // 2
+                paid = rules.tribute(gold[target])
                 gold[target] -= paid
-                gold[seat] += paid
-                log = (log, (self.turn, seat, "tribute", pos[target], paid, target))
+                gold[role] += paid
+                log = (log, (self.turn, role, "tribute", pos[target], paid, target))
                 if rules.tribute_stuns:
                     stunned |= 1 << target
                 if rules.tribute_immunity:
                     immune |= 1 << target
         left = self.left
-        bit = board.treasure_bit[dest]
+        bit = geometry.treasure_bit[dest]
         if bit & left:
             left &= ~bit
-            gold[seat] += board.treasure_gold[dest]
-            log = (log, (self.turn, seat, "pillage", dest, board.treasure_gold[dest], None))
-        turn, to_move = self.turn + 1, (seat + 1) % 3
+            gold[role] += geometry.treasure_gold[dest]
+            log = (log, (self.turn, role, "pillage", dest, geometry.treasure_gold[dest], None))
+        turn, to_move = self.turn + 1, (role + 1) % 3
         limit = 3 * rules.max_rounds
         while turn < limit and left and ((out | stunned) >> to_move) & 1:
             if (stunned >> to_move) & 1:
@@ -257,11 +320,32 @@ class RaidState:
         if not left or turn >= limit:
             to_move = TERMINAL
         return RaidState(
-            self.game, tuple(pos), tuple(gold), left, stunned, immune, out, turn, to_move, log
+            self.game,
+            tuple(pos),
+            tuple(gold),
+            left,
+            stunned,
+            immune,
+            out,
+            turn,
+            to_move,
+            log,
+            self.players,
         )
 
+    def _drawn(self, players: Any) -> RaidState:
+        """The set-up position once the draw gave ``players`` (player of each role)."""
+        if not isinstance(players, tuple) or players not in ASSIGNMENTS:
+            raise IllegalMoveError(
+                f"the roles are drawn: expected the player of each role, an order of 0, 1, 2, "
+                f"got {players!r}"
+            )
+        drawn = copy.copy(self)  # the same position, now with its players
+        drawn.players, drawn._player, drawn._legal = players, players[self._to_move], None
+        return drawn
+
     def _why_illegal(self, action: Any) -> str:
-        if self._to_move == TERMINAL:
+        if self._player == TERMINAL:
             return "the game is over"
         role = ROLES[self._to_move]
         if not (isinstance(action, tuple) and len(action) == 2):
@@ -271,15 +355,40 @@ class RaidState:
             return f"{role} cannot move from {self.position(self._to_move)} to {dest}"
         return f"{role} cannot demand tribute from seat {target!r} after moving to {dest}"
 
-    def returns(self) -> tuple[float, float, float]:
-        """Win share per seat: 1/k to each of the k richest Vikings still in play, 0 to others."""
+    def role_returns(self) -> tuple[float, float, float]:
+        """Win share per role: 1/k to each of the k richest Vikings still in play, 0 to others."""
         best = max((g for s, g in enumerate(self.gold) if not (self.out >> s) & 1), default=0)
         winners = [s for s in range(3) if not (self.out >> s) & 1 and self.gold[s] == best]
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(3))
 
+    def returns(self) -> tuple[float, float, float]:
+        """Win share per player: the win share of the role it plays."""
+        return self.by_player(self.role_returns())
+
+    def by_player(self, values: Sequence[float]) -> tuple[float, ...]:
+        """Per-role ``values`` per player (the value of its role); before the role draw,
+        the mean over its equally likely roles."""
+        players = self.players
+        if players is None:
+            mean = sum(values) / len(values)
+            return (mean,) * len(values)
+        found = [0.0] * len(values)
+        for role, player in enumerate(players):
+            found[player] = values[role]
+        return tuple(found)
+
     def key(self) -> Hashable:
         """Everything that decides the future of the game."""
-        return (self.pos, self.gold, self.left, self.stunned, self.immune, self.out, self.turn)
+        return (
+            self.pos,
+            self.gold,
+            self.left,
+            self.stunned,
+            self.immune,
+            self.out,
+            self.turn,
+            self.players,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RaidState) and self.key() == other.key()
@@ -288,40 +397,40 @@ class RaidState:
         return hash(self.key())
 
     # -- reading a position ---------------------------------------------------------------
-    def position(self, seat: int) -> Hex | None:
-        """The hex of ``seat`` (None once eliminated)."""
-        i = self.pos[seat]
-        return self.game.board.hexes[i] if i >= 0 else None
+    def position(self, role: int) -> Hex | None:
+        """The hex of ``role`` (None once eliminated)."""
+        i = self.pos[role]
+        return self.game.geometry.hexes[i] if i >= 0 else None
 
     def treasure(self) -> dict[Hex, int]:
         """Gold still lying on the map, per hex."""
-        board = self.game.board
+        geometry = self.game.geometry
         return {
-            h: board.treasure_gold[i]
-            for i, h in enumerate(board.hexes)
-            if board.treasure_bit[i] & self.left
+            h: geometry.treasure_gold[i]
+            for i, h in enumerate(geometry.hexes)
+            if geometry.treasure_bit[i] & self.left
         }
 
     def round_number(self) -> int:
         """Rounds begun so far (0 during the first round)."""
         return self.turn // 3
 
-    def status(self, seat: int) -> str:
+    def status(self, role: int) -> str:
         """'eliminated', 'stunned', 'immune' or 'ready'."""
         for flag, word in ((self.out, "eliminated"), (self.stunned, "stunned")):
-            if (flag >> seat) & 1:
+            if (flag >> role) & 1:
                 return word
-        return "immune" if (self.immune >> seat) & 1 else "ready"
+        return "immune" if (self.immune >> role) & 1 else "ready"
 
     def events(self) -> list[tuple]:
-        """What happened so far, oldest first: ``(turn, seat, kind, hex, gold, other_seat)``.
+        """What happened so far, oldest first: ``(turn, role, kind, hex, gold, other_role)``.
 
         ``kind`` is 'pillage', 'tribute' (hex: where the payer stood), 'eliminate' or 'skip'.
         """
         found, node = [], self.log
         while node is not None:
-            node, (turn, seat, kind, where, gold, other) = node
-            found.append((turn, seat, kind, self.game.board.hexes[where], gold, other))
+            node, (turn, role, kind, where, gold, other) = node
+            found.append((turn, role, kind, self.game.geometry.hexes[where], gold, other))
         return found[::-1]
 
     def render(self) -> str:
@@ -342,9 +451,20 @@ class RaidState:
                 for h in cells
             )
             lines.append(" " * indent + text)
-        who = ", ".join(f"{ROLES[s]} {self.gold[s]} ({self.status(s)})" for s in range(3))
-        to_move = "game over" if self.is_terminal() else f"{ROLES[self._to_move]} to move"
+        who = ", ".join(f"{self._who(s)} {self.gold[s]} ({self.status(s)})" for s in range(3))
+        if self._player == TERMINAL:
+            to_move = "game over"
+        elif self._player == CHANCE:
+            to_move = "the roles are drawn"
+        else:
+            to_move = f"{ROLES[self._to_move]} to move"
         return "\n".join([*lines, f"round {self.round_number() + 1}, {to_move}; gold: {who}"])
+
+    def _who(self, role: int) -> str:
+        """The role's name, with its player when the roles are drawn."""
+        if not self.game.rules.role_draw or self.players is None:
+            return ROLES[role]
+        return f"{ROLES[role]} (player {self.players[role]})"
 
     def __repr__(self) -> str:
         return f"<RaidState turn {self.turn} gold {self.gold}>"

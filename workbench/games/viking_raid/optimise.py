@@ -17,7 +17,7 @@ Every spread comes with a bootstrap 95% interval; ``resolved`` says whether the
 winner's interval lies wholly below the runner-up's (if not, the budget was too
 small to rank them and the report says so).
 
->>> from workbench.games.viking_raid.maps import default_map
+>>> from workbench.games.viking_raid.raid_map import default_map
 >>> result = optimise_layout(default_map(), games=8, candidates=4, rungs=1,
 ...                          confirm_games=16, seed=2, progress=False)
 >>> result.best.total_treasure == default_map().total_treasure
@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any, Literal
 
@@ -39,24 +40,36 @@ from tqdm.auto import tqdm
 from workbench.errors import RulesError
 from workbench.games.viking_raid.balance import balance_table, simulate
 from workbench.games.viking_raid.engine import RaidGame
-from workbench.games.viking_raid.maps import ROLES, RaidMap
-from workbench.games.viking_raid.rules import VERSIONS, Rules
+from workbench.games.viking_raid.raid_map import ROLES, RaidMap
+from workbench.games.viking_raid.rules import Rules, version_label
 from workbench.play.stats import bootstrap_interval
 
 __all__ = ["LayoutResult", "mutate_layout", "optimise_layout", "spread_ci"]
 
-_RETURNS = [f"return{seat}" for seat in range(3)]
+_RETURNS = tuple(f"return{seat}" for seat in range(3))
+_ROLE_SHARES = tuple(f"win_{role}" for role in ROLES)
 
 
-def spread_ci(results: pd.DataFrame, *, level: float = 0.95, resamples: int = 2000, seed=0):
-    """Spread of the role win shares and its bootstrap interval over games: ``(spread, lo, hi)``.
+def spread_ci(
+    results: pd.DataFrame,
+    *,
+    level: float = 0.95,
+    resamples: int = 2000,
+    seed=0,
+    columns: Sequence[str] = _RETURNS,
+):
+    """Spread of the win shares in ``columns`` and its bootstrap interval over games:
+    ``(spread, lo, hi)``.
+
+    ``columns`` default to the seats' returns, which are the roles' win shares when the
+    roles are fixed seats; the optimiser reads the roles' own (``win_<role>``).
 
     >>> frame = pd.DataFrame({"return0": [1.0, 0, 0, 1], "return1": [0, 1.0, 0, 0],
     ...                       "return2": [0, 0, 1.0, 0]})
     >>> spread_ci(frame)[0]
     0.25
     """
-    shares = results[_RETURNS].to_numpy(dtype=float)
+    shares = results[list(columns)].to_numpy(dtype=float)
     means = shares.mean(axis=0)
     lo, hi = bootstrap_interval(shares, _spread, resamples=resamples, confidence=level, seed=seed)
     return float(means.max() - means.min()), lo, hi
@@ -226,7 +239,7 @@ def optimise_layout(
     for label, layout in (("best", best), ("original", raid_map)):
         results = _play(layout, rules, agent, confirm_games, fresh_seed, executor)
         tables.append(balance_table(results).assign(map=label))
-        spread, lo, hi = spread_ci(results)
+        spread, lo, hi = spread_ci(results, columns=_ROLE_SHARES)
         spreads.append(
             {
                 "map": label,
@@ -245,7 +258,7 @@ def optimise_layout(
         spreads=pd.DataFrame(spreads),
         settings={
             "agent": agent,
-            "rules": _version_name(rules),
+            "rules": version_label(rules),
             "candidates": candidates,
             "games": games,
             "rungs": rungs,
@@ -253,13 +266,6 @@ def optimise_layout(
             "confirm_games": confirm_games,
             "seed": seed,
         },
-    )
-
-
-def _version_name(rules: Rules) -> str:
-    """The release a rules object equals (e.g. '0.21'), else 'custom'."""
-    return next(
-        (v for v in VERSIONS if Rules.version(v, max_rounds=rules.max_rounds) == rules), "custom"
     )
 
 
@@ -291,7 +297,7 @@ def _play(layout, rules, agent, games, seed, executor) -> pd.DataFrame:
 
 
 def _ladder_row(candidate: int, rung: int, results: pd.DataFrame) -> dict[str, Any]:
-    spread, lo, hi = spread_ci(results)
+    spread, lo, hi = spread_ci(results, columns=_ROLE_SHARES)
     row = {
         "candidate": candidate,
         "rung": rung,
@@ -300,6 +306,6 @@ def _ladder_row(candidate: int, rung: int, results: pd.DataFrame) -> dict[str, A
         "spread lo": lo,
         "spread hi": hi,
     }
-    for seat, role in enumerate(ROLES):
-        row[f"{role} share"] = float(results[f"return{seat}"].mean())
+    for role, column in zip(ROLES, _ROLE_SHARES, strict=True):
+        row[f"{role} share"] = float(results[column].mean())
     return row

@@ -17,9 +17,10 @@ import pandas as pd
 
 from workbench.errors import RulesError
 from workbench.games.viking_raid.balance import AGENTS
-from workbench.games.viking_raid.drawing import map_shapes, plot_shapes, viking_marks
+from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame, RaidState
-from workbench.games.viking_raid.maps import ROLES
+from workbench.games.viking_raid.raid_map import ROLES
+from workbench.grids.plot import plot_shapes
 from workbench.play import play_game
 
 __all__ = ["events_table", "plot_replay", "replay"]
@@ -29,7 +30,7 @@ def replay(game: RaidGame, agent: str = "greedy", *, seed: int = 0) -> list[Raid
     """Every position of one self-play game of ``agent`` (see ``balance.AGENTS``)."""
     if agent not in AGENTS:
         raise RulesError(f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
-    agents = [AGENTS[agent](game, seed=seed * 3 + seat) for seat in range(3)]
+    agents = [AGENTS[agent](game, seed=seed * 3 + player) for player in range(3)]
     record = play_game(game, agents, seed=seed, record=True)
     states = [game.initial_state()]
     for action in record.log["action"]:
@@ -42,33 +43,32 @@ def events_table(state: RaidState) -> pd.DataFrame:
     rows = [
         {
             "round": turn // 3 + 1,
-            "role": ROLES[seat],
+            "role": ROLES[role],
             "event": kind,
             "hex": where,
             "gold": gold,
             "from": ROLES[other] if other is not None else "",
         }
-        for turn, seat, kind, where, gold, other in state.events()
+        for turn, role, kind, where, gold, other in state.events()
     ]
     return pd.DataFrame(rows, columns=["round", "role", "event", "hex", "gold", "from"])
 
 
 def plot_replay(states: list[RaidState], *, columns: int = 6, every: int = 3):
-    """Small pictures of the game every ``every`` turns played, and its end."""
+    """Small pictures of the game every ``every`` turns played, and its end (drawn with
+    :func:`workbench.grids.plot.plot_shapes`, without legends)."""
     shown = states[::every] + ([states[-1]] if (len(states) - 1) % every else [])
     rows = math.ceil(len(shown) / columns)
     figure, axes = plt.subplots(rows, columns, figsize=(2.2 * columns, 2.3 * rows))
     for ax in axes.flat[len(shown) :]:
         ax.set_axis_off()
     for ax, state in zip(axes.flat, shown, strict=False):
-        places = {seat: state.position(seat) for seat in range(3) if state.pos[seat] >= 0}
+        places = {role: state.position(role) for role in range(3) if state.pos[role] >= 0}
         gold = " ".join(f"{role[0].upper()}{g}" for role, g in zip(ROLES, state.gold, strict=True))
         title = f"{'end' if state.is_terminal() else f'turn {state.turn}'}: {gold}"
-        plot_shapes(
-            map_shapes(state.game.map, treasure=state.treasure(), show_starts=False),
-            viking_marks(places),
-            ax=ax,
-            title=title,
+        picture = map_picture(
+            state.game.map, treasure=state.treasure(), show_starts=False, vikings=places
         )
+        plot_shapes(picture, ax=ax, title=title, legend=False)
     figure.tight_layout()
     return figure

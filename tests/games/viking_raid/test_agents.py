@@ -1,5 +1,7 @@
 """The greedy policy and the heuristic on hand-set positions, checked by applying each turn."""
 
+from fractions import Fraction
+
 import networkx as nx
 import pytest
 
@@ -84,3 +86,22 @@ def test_heuristic_is_a_win_share_estimate():
     assert raid_heuristic(out)[BERSERKER] == 0.0
     end = play(game, (1, 2, 3))
     assert raid_heuristic(end) == end.returns()
+
+
+def test_scores_follow_the_tribute_and_move_knobs():
+    rules = Rules(tribute_share=Fraction(1, 3), huscarl_steps=3, berserker_steps=2)
+    game = RaidGame(default_map(), rules)
+    state = game.position({ARCHER: (0, 1), HUSCARL: (2, 1), BERSERKER: (4, -4)}, gold=(0, 9, 0))
+    for action, score in RaidGreedyAgent(seed=0).scores(state).items():
+        gained = state.apply(action).gold[ARCHER]
+        assert round(score / 4096) == gained  # the steps term is far smaller than one gold
+    assert RaidGreedyAgent(seed=0).act(state) == ((0, 0), HUSCARL)  # 3 gold + a third of 9
+
+
+def test_the_heuristic_is_per_player_when_the_roles_are_drawn():
+    fixed, drawn = RaidGame(), RaidGame(rules=Rules(role_draw=True))
+    where = {0: (0, 1), 1: (-3, 0), 2: (4, -4)}
+    by_role = raid_heuristic(fixed.position(where, gold=(5, 0, 0)))
+    state = drawn.position(where, gold=(5, 0, 0), players=(1, 2, 0))
+    assert raid_heuristic(state) == (by_role[2], by_role[0], by_role[1])
+    assert drawn.heuristic(drawn.initial_state()) == pytest.approx((1 / 3,) * 3)

@@ -1,4 +1,4 @@
-"""Viking Raid maps: playable hexes, treasure, the three start hexes and blocked hexes.
+"""The Viking Raid map: playable hexes, treasure, the three start hexes and blocked hexes.
 
 A map is a JSON file in ``data/viking_raid/`` (schema in ``data/viking_raid/SCHEMA.md``)::
 
@@ -9,8 +9,8 @@ A map is a JSON file in ``data/viking_raid/`` (schema in ``data/viking_raid/SCHE
      "starts": {"archer": [q, r], "huscarl": [q, r], "berserker": [q, r]},
      "treasure": [[q, r, gold], ...]}             # gold > 0 on playable, open hexes
 
-Loading checks every rule of the schema and reports every problem at once, each
-naming its JSON path; saving is atomic.
+Loading checks every rule of the schema and reports every problem at once
+(:class:`workbench.problems.Problems`), each naming its JSON path; saving is atomic.
 
 >>> m = RaidMap.from_dict({"name": "tiny", "hexes": [[0, 0], [1, 0], [2, 0], [3, 0]],
 ...     "starts": {"archer": [0, 0], "huscarl": [1, 0], "berserker": [3, 0]},
@@ -38,9 +38,13 @@ import networkx as nx
 from workbench.errors import DataError
 from workbench.grids.hexagonal import Hex, hex_grid
 from workbench.jsonio import atomic_write_text, load_json
+from workbench.problems import Problems, is_integer, shown
 
 __all__ = [
+    "ARCHER",
+    "BERSERKER",
     "DATA_DIR",
+    "HUSCARL",
     "ROLES",
     "RaidMap",
     "default_map",
@@ -50,8 +54,9 @@ __all__ = [
     "save_map",
 ]
 
-#: The three Vikings in turn order; a seat number is a role's index here.
+#: The three Vikings in turn order; a role's number is its index here.
 ROLES: tuple[str, ...] = ("archer", "huscarl", "berserker")
+ARCHER, HUSCARL, BERSERKER = 0, 1, 2
 #: Folder of the shipped maps.
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "viking_raid"
 _NUMBER_LIST = re.compile(r"\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]")
@@ -88,36 +93,35 @@ class RaidMap:
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "map") -> RaidMap:
         """Build a map from its JSON form, raising :class:`DataError` listing every problem."""
-        problems: list[str] = []
         if not isinstance(data, Mapping):
             raise DataError(source, f"expected a JSON object, got {type(data).__name__}")
+        problems = Problems(source)
         for key in data:
             if key not in _KEYS:
-                problems.append(f"unknown key {key!r} (known: {', '.join(sorted(_KEYS))})")
+                problems.add("", f"unknown key {key!r} (known: {', '.join(sorted(_KEYS))})")
         name = data.get("name")
         if not isinstance(name, str) or not name:
-            problems.append(f"name: expected a non-empty string, got {name!r}")
+            problems.add("name", f"expected a non-empty string, got {shown(name)}")
         notes = data.get("notes", [])
         if isinstance(notes, str):
             notes = [notes]
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-            problems.append("notes: expected a string or a list of strings")
+            problems.add("notes", "expected a string or a list of strings")
             notes = []
         hexes = _hex_list(data.get("hexes"), "hexes", problems, required=True)
         board = set(hexes)
         if len(board) != len(hexes):
-            problems.append("hexes: the same hex is listed twice")
+            problems.add("hexes", "the same hex is listed twice")
         blocked = _hex_list(data.get("blocked", []), "blocked", problems, required=False)
         for i, h in enumerate(blocked):
             if h not in board:
-                problems.append(f"blocked[{i}]: {list(h)} is not one of the playable hexes")
+                problems.add(f"blocked[{i}]", f"{list(h)} is not one of the playable hexes")
         open_hexes = board - set(blocked)
         starts = _starts(data.get("starts"), open_hexes, problems)
         treasure = _treasure(data.get("treasure"), open_hexes, set(starts), problems)
         if open_hexes and not problems and not nx.is_connected(hex_grid(open_hexes)):
-            problems.append("hexes: the open (unblocked) hexes must form one connected region")
-        if problems:
-            raise DataError(source, problems)
+            problems.add("hexes", "the open (unblocked) hexes must form one connected region")
+        problems.raise_if_any()
         return cls(
             name=name,
             hexes=tuple(sorted(board)),
@@ -165,71 +169,68 @@ class RaidMap:
         return RaidMap.from_dict(changed.to_dict(), source=f"map {changed.name!r}")
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _hex(value: Any, where: str, problems: list[str]) -> Hex | None:
-    if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
+def _hex(value: Any, where: str, problems: Problems) -> Hex | None:
+    if isinstance(value, list) and len(value) == 2 and all(map(is_integer, value)):
         return (value[0], value[1])
-    problems.append(f"{where}: expected a hex [q, r] of two integers, got {value!r}")
+    problems.add(where, f"expected a hex [q, r] of two integers, got {shown(value)}")
     return None
 
 
-def _hex_list(value: Any, where: str, problems: list[str], *, required: bool) -> list[Hex]:
+def _hex_list(value: Any, where: str, problems: Problems, *, required: bool) -> list[Hex]:
     if not isinstance(value, list) or (required and not value):
-        problems.append(f"{where}: expected a {'non-empty ' if required else ''}list of [q, r]")
+        problems.add(where, f"expected a {'non-empty ' if required else ''}list of [q, r]")
         return []
     found = [_hex(v, f"{where}[{i}]", problems) for i, v in enumerate(value)]
     return [h for h in found if h is not None]
 
 
-def _starts(value: Any, open_hexes: set[Hex], problems: list[str]) -> list[Hex]:
+def _starts(value: Any, open_hexes: set[Hex], problems: Problems) -> list[Hex]:
     if not isinstance(value, Mapping):
-        problems.append(f"starts: expected an object with keys {', '.join(ROLES)}")
+        problems.add("starts", f"expected an object with keys {', '.join(ROLES)}")
         return []
     for key in value:
         if key not in ROLES:
-            problems.append(f"starts: unknown role {key!r} (roles: {', '.join(ROLES)})")
+            problems.add("starts", f"unknown role {key!r} (roles: {', '.join(ROLES)})")
     starts = []
     for role in ROLES:
         if role not in value:
-            problems.append(f"starts: missing {role!r}")
+            problems.add("starts", f"missing {role!r}")
             continue
-        h = _hex(value[role], f"starts.{role}", problems)
+        where = f"starts.{role}"
+        h = _hex(value[role], where, problems)
         if h is None:
             continue
         if h not in open_hexes:
-            problems.append(f"starts.{role}: {list(h)} is not an open playable hex")
+            problems.add(where, f"{list(h)} is not an open playable hex")
         elif h in starts:
-            problems.append(f"starts.{role}: {list(h)} is already another role's start")
+            problems.add(where, f"{list(h)} is already another role's start")
         starts.append(h)
     return starts
 
 
-def _treasure(value: Any, open_hexes: set[Hex], starts: set[Hex], problems: list[str]):
+def _treasure(value: Any, open_hexes: set[Hex], starts: set[Hex], problems: Problems):
     if not isinstance(value, list):
-        problems.append("treasure: expected a list of [q, r, gold]")
+        problems.add("treasure", "expected a list of [q, r, gold]")
         return {}
     treasure: dict[Hex, int] = {}
     for i, item in enumerate(value):
         where = f"treasure[{i}]"
-        if not (isinstance(item, list) and len(item) == 3 and all(_is_int(v) for v in item)):
-            problems.append(f"{where}: expected [q, r, gold] of three integers, got {item!r}")
+        if not (isinstance(item, list) and len(item) == 3 and all(map(is_integer, item))):
+            problems.add(where, f"expected [q, r, gold] of three integers, got {shown(item)}")
             continue
         h, gold = (item[0], item[1]), item[2]
         if gold <= 0:
-            problems.append(f"{where}: gold must be a positive integer, got {gold}")
+            problems.add(where, f"gold must be a positive integer, got {gold}")
         elif h not in open_hexes:
-            problems.append(f"{where}: {list(h)} is not an open playable hex")
+            problems.add(where, f"{list(h)} is not an open playable hex")
         elif h in starts:
-            problems.append(f"{where}: {list(h)} is a start hex (starts carry no treasure)")
+            problems.add(where, f"{list(h)} is a start hex (starts carry no treasure)")
         elif h in treasure:
-            problems.append(f"{where}: {list(h)} already has treasure")
+            problems.add(where, f"{list(h)} already has treasure")
         else:
             treasure[h] = gold
-    if not treasure and isinstance(value, list) and not problems:
-        problems.append("treasure: a map needs at least one treasure hex")
+    if not treasure and not problems:
+        problems.add("treasure", "a map needs at least one treasure hex")
     return treasure
 
 

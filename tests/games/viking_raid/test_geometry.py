@@ -11,8 +11,8 @@ from workbench.games.viking_raid import (
     ARCHER,
     BERSERKER,
     HUSCARL,
-    RaidBoard,
     RaidGame,
+    RaidGeometry,
     Rules,
     default_map,
 )
@@ -36,6 +36,7 @@ VARIANTS = [
 
 def brute_moves(rules, seat, at, occupied):
     passable = set(OPEN) - (set(occupied) if rules.vikings_block_movement else set())
+    steps = (rules.archer_steps, rules.huscarl_steps, rules.berserker_steps)[seat]
     found = set()
     for h in OPEN:
         if h == at or (h in occupied and not rules.share_hex):
@@ -43,12 +44,11 @@ def brute_moves(rules, seat, at, occupied):
         d = hex_distance(at, h)
         straight = straight_line_direction(at, h) is not None
         if seat == ARCHER or (seat == HUSCARL and rules.huscarl_move == "any"):
-            graph = hex_grid(passable | {at, h}) if d <= seat + 1 else None
+            graph = hex_grid(passable | {at, h}) if d <= steps else None
             ok = graph is not None and nx.has_path(graph, at, h)
-            ok = ok and nx.shortest_path_length(graph, at, h) <= seat + 1
+            ok = ok and nx.shortest_path_length(graph, at, h) <= steps
         else:
-            limit = 2 if seat == HUSCARL else 3
-            ok = straight and d <= limit and all(x in passable for x in hex_line(at, h)[1:-1])
+            ok = straight and d <= steps and all(x in passable for x in hex_line(at, h)[1:-1])
         if ok:
             found.add(h)
     if rules.may_stay or not found:
@@ -59,12 +59,13 @@ def brute_moves(rules, seat, at, occupied):
 def brute_reach(rules, seat, at, target, occupied):
     d = hex_distance(at, target)
     if seat == ARCHER:
-        return d in (2, 3)
+        return rules.volley_range[0] <= d <= rules.volley_range[1]
     if seat == BERSERKER:
-        return d == 1
-    if straight_line_direction(at, target) is None or d > 2:
+        return 1 <= d <= rules.cleave_range
+    if straight_line_direction(at, target) is None or d > rules.bash_range:
         return False
-    return not (rules.vikings_block_bash and d == 2 and hex_line(at, target)[1] in occupied)
+    between = hex_line(at, target)[1:-1]
+    return not (rules.vikings_block_bash and any(h in occupied for h in between))
 
 
 @settings(max_examples=150, deadline=None)
@@ -74,25 +75,55 @@ def brute_reach(rules, seat, at, target, occupied):
     st.lists(st.sampled_from(OPEN), min_size=3, max_size=3, unique=True),
 )
 def test_moves_and_reach_equal_brute_force(rules, seat, hexes):
-    board = RaidBoard.build(MAP, rules)
+    check_against_brute_force(rules, seat, hexes)
+
+
+def check_against_brute_force(rules, seat, hexes):
+    geometry = RaidGeometry.build(MAP, rules)
     at, others = hexes[0], hexes[1:]
-    occupied = [board.index[h] for h in others]
-    moves = board.moves(seat, board.index[at], occupied=occupied)
-    assert {board.hexes[i] for i in moves} == brute_moves(rules, seat, at, others)
+    occupied = [geometry.index[h] for h in others]
+    moves = geometry.moves(seat, geometry.index[at], occupied=occupied)
+    assert {geometry.hexes[i] for i in moves} == brute_moves(rules, seat, at, others)
     assert len(moves) == len(set(moves))
     for dest, target in itertools.product(moves, occupied):
-        expected = brute_reach(rules, seat, board.hexes[dest], board.hexes[target], others)
-        assert board.can_reach(seat, dest, target, occupied=occupied) == expected
+        expected = brute_reach(rules, seat, geometry.hexes[dest], geometry.hexes[target], others)
+        assert geometry.can_reach(seat, dest, target, occupied=occupied) == expected
+
+
+#: Other distances for each move and attack, with the open questions' knobs.
+DISTANCES = st.builds(
+    Rules,
+    archer_steps=st.integers(1, 3),
+    volley_range=st.sampled_from([(1, 1), (2, 3), (1, 4), (3, 5)]),
+    huscarl_move=st.sampled_from(["any", "straight"]),
+    huscarl_steps=st.integers(1, 4),
+    bash_range=st.integers(1, 4),
+    berserker_steps=st.integers(1, 5),
+    cleave_range=st.integers(1, 2),
+    share_hex=st.booleans(),
+    vikings_block_movement=st.booleans(),
+    vikings_block_bash=st.booleans(),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    DISTANCES,
+    st.sampled_from((ARCHER, HUSCARL, BERSERKER)),
+    st.lists(st.sampled_from(OPEN), min_size=3, max_size=3, unique=True),
+)
+def test_every_distance_knob_equals_brute_force(rules, seat, hexes):
+    check_against_brute_force(rules, seat, hexes)
 
 
 def test_nearest_treasure_equals_graph_distance():
-    board = RaidBoard.build(MAP, Rules())
+    geometry = RaidGeometry.build(MAP, Rules())
     graph = hex_grid(OPEN)
-    left = board.all_treasure & ~0b101
-    targets = [h for i, h in enumerate(board.hexes) if board.treasure_bit[i] & left]
+    left = geometry.all_treasure & ~0b101
+    targets = [h for i, h in enumerate(geometry.hexes) if geometry.treasure_bit[i] & left]
     lengths = nx.multi_source_dijkstra_path_length(graph, targets)
-    assert board.nearest_treasure(left) == [lengths[h] for h in board.hexes]
-    assert set(board.nearest_treasure(0)) == {-1}
+    assert geometry.nearest_treasure(left) == [lengths[h] for h in geometry.hexes]
+    assert set(geometry.nearest_treasure(0)) == {-1}
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,17 +1,17 @@
 """Movement and reach tables of a Viking Raid map, computed once per map and rules.
 
-The engine works on hex *indices* (positions in :attr:`RaidBoard.hexes`); every
+The engine works on hex *indices* (positions in :attr:`RaidGeometry.hexes`); every
 question it asks during play ("where can the Huscarl go from here, given where
 the others stand?", "whom can the Archer reach from there?") is a lookup in
-tables built here from ``workbench.grids``.
+tables built here from ``workbench.grids`` and the rules' move and reach knobs.
 
->>> from workbench.games.viking_raid.maps import default_map
+>>> from workbench.games.viking_raid.raid_map import default_map
 >>> from workbench.games.viking_raid.rules import Rules
->>> board = RaidBoard.build(default_map(), Rules())
->>> centre = board.index[(0, 0)]
->>> [len(board.moves(seat, centre, occupied=())) for seat in (ARCHER, HUSCARL, BERSERKER)]
+>>> geometry = RaidGeometry.build(default_map(), Rules())
+>>> centre = geometry.index[(0, 0)]
+>>> [len(geometry.moves(role, centre, occupied=())) for role in (ARCHER, HUSCARL, BERSERKER)]
 [7, 16, 19]
->>> board.nearest_treasure(board.all_treasure)[board.index[(0, 1)]]
+>>> geometry.nearest_treasure(geometry.all_treasure)[geometry.index[(0, 1)]]
 1
 """
 
@@ -23,16 +23,17 @@ from collections.abc import Collection, Iterable
 
 import pandas as pd
 
-from workbench.games.viking_raid.maps import ROLES, RaidMap
+from workbench.games.viking_raid.raid_map import ARCHER, BERSERKER, HUSCARL, ROLES, RaidMap
 from workbench.games.viking_raid.rules import Rules
-from workbench.grids.hexagonal import HEX_DIRECTIONS, Hex, hex_distance, hex_ray
+from workbench.grids.hexagonal import HEX_DIRECTIONS, Hex, hex_distance, hex_neighbours, hex_ray
 
-__all__ = ["ARCHER", "BERSERKER", "HUSCARL", "RaidBoard", "role_summary"]
+__all__ = ["RaidGeometry", "role_summary"]
 
-ARCHER, HUSCARL, BERSERKER = 0, 1, 2
+#: A move as a table entry: (destination index, mask of the hexes walked through).
+Step = tuple[int, int]
 
 
-class RaidBoard:
+class RaidGeometry:
     """Index tables of one map under one rules object (built with :meth:`build`, cached).
 
     Attributes
@@ -42,7 +43,7 @@ class RaidBoard:
     index : dict
         Hex -> index.
     starts : tuple of int
-        Start index of each seat (Archer, Huscarl, Berserker).
+        Start index of each role (Archer, Huscarl, Berserker).
     treasure_bit, treasure_gold : list of int
         Per index: the bit of its treasure in a treasure mask (0 if none) and its gold.
     all_treasure : int
@@ -50,8 +51,9 @@ class RaidBoard:
     """
 
     __slots__ = (
-        "_bash",
+        "_between",
         "_nearest",
+        "_neighbours",
         "_reach",
         "_steps",
         "all_treasure",
@@ -64,7 +66,7 @@ class RaidBoard:
     )
 
     @classmethod
-    def build(cls, raid_map: RaidMap, rules: Rules) -> RaidBoard:
+    def build(cls, raid_map: RaidMap, rules: Rules) -> RaidGeometry:
         """The tables of ``raid_map`` under ``rules`` (memoised: maps and rules are immutable)."""
         return _build(raid_map, rules)
 
@@ -79,68 +81,99 @@ class RaidBoard:
             self.treasure_bit[self.index[h]] = 1 << k
             self.treasure_gold[self.index[h]] = gold
         self.all_treasure = (1 << len(raid_map.treasure)) - 1
-        self._steps = [
-            [[(path[-1], _mask(path[:-1])) for path in paths] for paths in self._move_paths(h)]
-            for h in self.hexes
+        self._neighbours = [
+            [self.index[n] for n in hex_neighbours(h) if n in self.index] for h in self.hexes
         ]
-        self._reach = [[self._reach_of(seat, h) for h in self.hexes] for seat in range(3)]
-        self._bash = [self._bash_middles(h) for h in self.hexes]
+        self._steps = [self._moves_from(i) for i in range(len(self.hexes))]
+        self._reach = [[self._reach_of(role, h) for h in self.hexes] for role in range(3)]
+        self._between = [self._bash_between(h) for h in self.hexes]
         self._nearest: dict[int, list[int]] = {}
 
     # -- construction -------------------------------------------------------------------
-    def _rays(self, h: Hex, steps: int) -> list[list[int]]:
-        """Per axis, the open hexes met walking from ``h`` until a rock or the edge."""
-        rays = []
-        for d in HEX_DIRECTIONS:
-            ray = []
-            for step in hex_ray(h, d, steps):
-                if step not in self.index:
-                    break
-                ray.append(self.index[step])
-            rays.append(ray)
-        return rays
+    def _moves_from(self, at: int) -> list[list[Step]]:
+        """Per role: every move from ``at`` as (destination, hexes walked through)."""
+        rules = self.rules
+        huscarl = (
+            self._line_moves(at, rules.huscarl_steps)
+            if rules.huscarl_move == "straight"
+            else self._path_moves(at, rules.huscarl_steps)
+        )
+        return [
+            self._path_moves(at, rules.archer_steps),
+            huscarl,
+            self._line_moves(at, rules.berserker_steps),
+        ]
 
-    def _move_paths(self, h: Hex) -> list[tuple[tuple[int, ...], ...]]:
-        """Per seat: every move as the tuple of hexes walked through, destination last.
+    def _line_moves(self, at: int, steps: int) -> list[Step]:
+        """Up to ``steps`` hexes along each axis, stopping at a rock or the edge."""
+        moves = []
+        for d in HEX_DIRECTIONS:
+            through = 0
+            for h in hex_ray(self.hexes[at], d, steps):
+                if h not in self.index:
+                    break
+                moves.append((self.index[h], through))
+                through |= 1 << self.index[h]
+        return moves
+
+    def _path_moves(self, at: int, steps: int) -> list[Step]:
+        """Up to ``steps`` hexes along any path of open hexes, shortest paths first.
 
         Alternative routes to one destination are listed separately, so a Viking
-        standing on one route does not hide the destination.
+        standing on one route does not hide the destination; a route is left out when
+        another one to the same hex walks through only some of its hexes. Routes
+        never come back next to the start: a step to a neighbour is always direct.
         """
-        step = [ray for ray in self._rays(h, 1) if ray]
-        archer = [tuple(ray) for ray in step]
-        if self.rules.huscarl_move == "straight":
-            huscarl = [tuple(ray[:k]) for ray in self._rays(h, 2) for k in range(1, len(ray) + 1)]
-        else:
-            huscarl = [tuple(ray) for ray in step]
-            for (mid,) in step:
-                for nxt in self._rays(self.hexes[mid], 1):
-                    if nxt and nxt[0] != self.index[h] and hex_distance(h, self.hexes[nxt[0]]) == 2:
-                        huscarl.append((mid, nxt[0]))
-        berserker = [tuple(ray[:k]) for ray in self._rays(h, 3) for k in range(1, len(ray) + 1)]
-        return [archer, huscarl, berserker]
+        start = self.hexes[at]
+        frontier = [(j, 0) for j in self._neighbours[at]]
+        moves = list(frontier)
+        kept: dict[int, list[int]] = {}
+        for _ in range(steps - 1):
+            grown = []
+            for end, mask in frontier:
+                through = mask | 1 << end
+                for j in self._neighbours[end]:
+                    if (through >> j) & 1 or hex_distance(start, self.hexes[j]) <= 1:
+                        continue
+                    routes = kept.setdefault(j, [])
+                    if any(m & through == m for m in routes):
+                        continue
+                    routes.append(through)
+                    grown.append((j, through))
+            moves += grown
+            frontier = grown
+        return moves
 
-    def _reach_of(self, seat: int, h: Hex) -> int:
+    def _reach_of(self, role: int, h: Hex) -> int:
+        rules = self.rules
+        nearest, farthest = rules.volley_range
+
         def ok(d: int, t: Hex) -> bool:
-            if seat == ARCHER:
-                return d in (2, 3)
-            if seat == BERSERKER:
-                return d == 1
-            return d in (1, 2) and _on_axis(h, t)
+            if role == ARCHER:
+                return nearest <= d <= farthest
+            if role == BERSERKER:
+                return 1 <= d <= rules.cleave_range
+            return 1 <= d <= rules.bash_range and _on_axis(h, t)
 
         return _mask(i for i, t in enumerate(self.hexes) if ok(hex_distance(h, t), t))
 
-    def _bash_middles(self, h: Hex) -> dict[int, int]:
-        """Huscarl at ``h``: target index at distance 2 -> index of the hex in between."""
-        middles = {}
+    def _bash_between(self, h: Hex) -> dict[int, int]:
+        """Huscarl at ``h``: target index -> mask of the open hexes between them (if any)."""
+        between = {}
         for d in HEX_DIRECTIONS:
-            mid, far = hex_ray(h, d, 2)
-            if far in self.index and mid in self.index:
-                middles[self.index[far]] = self.index[mid]
-        return middles
+            ray = hex_ray(h, d, self.rules.bash_range)
+            mask = 0
+            for far in ray:
+                if far not in self.index:
+                    continue
+                if mask:
+                    between[self.index[far]] = mask
+                mask |= 1 << self.index[far]
+        return between
 
     # -- queries during play ------------------------------------------------------------
-    def moves(self, seat: int, at: int, *, occupied: Collection[int]) -> list[int]:
-        """Destinations of ``seat`` standing on ``at`` when other Vikings stand on ``occupied``.
+    def moves(self, role: int, at: int, *, occupied: Collection[int]) -> list[int]:
+        """Destinations of ``role`` standing on ``at`` when other Vikings stand on ``occupied``.
 
         Follows ``may_stay``, ``share_hex`` and ``vikings_block_movement``; the
         current hex comes first when staying is allowed (or forced: no move at all).
@@ -150,7 +183,7 @@ class RaidBoard:
         block = taken if rules.vikings_block_movement else 0
         avoid = 0 if rules.share_hex else taken
         seen: dict[int, None] = {}
-        for dest, through in self._steps[at][seat]:
+        for dest, through in self._steps[at][role]:
             if through & block or (avoid >> dest) & 1 or dest in seen:
                 continue
             seen[dest] = None
@@ -158,22 +191,22 @@ class RaidBoard:
             return [at, *seen]
         return list(seen)
 
-    def can_reach(self, seat: int, at: int, target: int, *, occupied: Collection[int]) -> bool:
-        """Whether ``seat`` on ``at`` may demand tribute from a Viking on ``target``."""
-        if not (self._reach[seat][at] >> target) & 1:
+    def can_reach(self, role: int, at: int, target: int, *, occupied: Collection[int]) -> bool:
+        """Whether ``role`` on ``at`` may demand tribute from a Viking on ``target``."""
+        if not (self._reach[role][at] >> target) & 1:
             return False
-        if seat == HUSCARL and self.rules.vikings_block_bash:
-            return self._bash[at].get(target) not in occupied
+        if role == HUSCARL and self.rules.vikings_block_bash:
+            return not self._between[at].get(target, 0) & _mask(occupied)
         return True
 
-    def turns_from(self, seat: int, at: int) -> list[int]:
-        """Per index, the fewest turns ``seat`` needs from ``at`` on an empty board (-1: never)."""
+    def turns_from(self, role: int, at: int) -> list[int]:
+        """Per index, the fewest turns ``role`` needs from ``at`` on an empty board (-1: never)."""
         turns = [-1] * len(self.hexes)
         turns[at] = 0
         queue = deque([at])
         while queue:
             i = queue.popleft()
-            for j in self.moves(seat, i, occupied=()):
+            for j in self.moves(role, i, occupied=()):
                 if turns[j] < 0:
                     turns[j] = turns[i] + 1
                     queue.append(j)
@@ -202,7 +235,7 @@ class RaidBoard:
             dist[i] = 0
         while queue:
             i = queue.popleft()
-            for j, _ in self._steps[i][ARCHER]:
+            for j in self._neighbours[i]:
                 if dist[j] < 0:
                     dist[j] = dist[i] + 1
                     queue.append(j)
@@ -215,24 +248,24 @@ def role_summary(raid_map: RaidMap, rules: Rules | None = None) -> pd.DataFrame:
     Turns count the role's own moves on an empty board; "gold within N turns" adds up the
     treasure on hexes its Viking can reach within N turns of the start.
 
-    >>> from workbench.games.viking_raid.maps import default_map
+    >>> from workbench.games.viking_raid.raid_map import default_map
     >>> role_summary(default_map())[["role", "to centre", "first gold (turns)"]]
             role  to centre  first gold (turns)
     0     archer          1                   1
     1    huscarl          4                   1
     2  berserker          4                   1
     """
-    board = RaidBoard.build(raid_map, rules or Rules())
+    geometry = RaidGeometry.build(raid_map, rules or Rules())
     centre = _centre(raid_map)
     rows = []
-    for seat, role in enumerate(ROLES):
-        start = raid_map.starts[seat]
-        turns = board.turns_from(seat, board.index[start])
-        gold_turns = [(turns[board.index[h]], g) for h, g in raid_map.treasure]
+    for role, name in enumerate(ROLES):
+        start = raid_map.starts[role]
+        turns = geometry.turns_from(role, geometry.index[start])
+        gold_turns = [(turns[geometry.index[h]], g) for h, g in raid_map.treasure]
         reachable = [t for t, _ in gold_turns if t >= 0]
         rows.append(
             {
-                "role": role,
+                "role": name,
                 "start": start,
                 "to centre": hex_distance(start, centre),
                 "nearest gold (hexes)": min(hex_distance(start, h) for h, _ in raid_map.treasure),
@@ -266,5 +299,5 @@ def _on_axis(a: Hex, b: Hex) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _build(raid_map: RaidMap, rules: Rules) -> RaidBoard:
-    return RaidBoard(raid_map, rules)
+def _build(raid_map: RaidMap, rules: Rules) -> RaidGeometry:
+    return RaidGeometry(raid_map, rules)
