@@ -52,14 +52,6 @@ def test_bad_files_give_one_line_and_exit_2(tmp_path, capsys):
     assert "cannot read file" in capsys.readouterr().err
 
 
-def exit_code(argv):
-    """The exit code of ``workbench ARGV``: returned, or raised by argparse's one-line errors."""
-    try:
-        return main(argv)
-    except SystemExit as done:
-        return done.code
-
-
 def test_check_and_fairness_take_rules(tmp_path, capsys):
     board = "data/brawlhalla/board.json"
     argv = ["brawlhalla", "check", board, "--rule", "boats_carry_land_units=false"]
@@ -77,7 +69,7 @@ def test_check_and_fairness_take_rules(tmp_path, capsys):
 
 def test_bad_rule_is_one_line_and_exit_2(capsys):
     argv = ["brawlhalla", "check", "data/brawlhalla/board.json", "--rule", "hand_limit=many"]
-    assert exit_code(argv) == 2
+    assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--rule hand_limit=many" in err
 
@@ -129,5 +121,5 @@ def test_print_refuses_other_files_in_one_line(tmp_path, capsys):
     board = "data/brawlhalla/board.json"
     assert main(["brawlhalla", "print", board, "--out", str(tmp_path / "b.png")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
-    assert exit_code(["brawlhalla", "print", board, "--out", "b.svg", "--cell-mm", "x"]) == 2
+    assert main(["brawlhalla", "print", board, "--out", "b.svg", "--cell-mm", "x"]) == 2
     assert "--cell-mm" in capsys.readouterr().err

@@ -3,8 +3,6 @@
 import subprocess
 import sys
 
-import pytest
-
 from workbench import __version__
 from workbench.cli import main
 
@@ -23,11 +21,15 @@ def test_module_entry_point_reports_version():
 
 
 def test_bad_arguments_are_one_line_on_stderr_and_exit_2(capsys):
-    with pytest.raises(SystemExit) as done:
-        main(["--no-such-option"])
-    assert done.value.code == 2
+    assert main(["--no-such-option"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("workbench: error: unrecognized arguments")
+
+
+def test_help_and_version_exit_0(capsys):
+    assert main(["--version"]) == 0
+    assert main(["odds", "--help"]) == 0
+    assert "usage: workbench odds" in capsys.readouterr().out
 
 
 def test_output_cut_short_by_the_reader_is_not_an_error():

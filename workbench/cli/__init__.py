@@ -59,7 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a bad argument already reported
+        return done.code if isinstance(done.code, int) else 2
     if not hasattr(args, "func"):
         parser.print_help()
         return 2
