@@ -62,7 +62,7 @@ def check_game(game: Game, *, games: int = 20, seed: Seed = 0, max_plies: int = 
             child = state.apply(action)
             if state.key() != key:
                 problems.append(f"{where}: apply({action!r}) changed the state it was called on")
-            if state.apply(action).key() != child.key():
+            elif state.apply(action).key() != child.key():
                 problems.append(f"{where}: apply({action!r}) gave two different states")
             state = child
         if problems:
