@@ -42,3 +42,9 @@ def test_reachable_positions_follow_from_counting_moves(heaps):
         taken = sum(heaps) - sum(position)
         expected |= {(position, seat) for seat in (0, 1) if changed < taken or changed % 2 == seat}
     assert set(state_graph(Nim(heaps)).index) == expected
+
+
+def test_a_move_takes_any_number_of_counters_from_one_heap():
+    state = NimState((3, 0, 2), 0)
+    assert state.legal_actions() == [(0, 1), (0, 2), (0, 3), (2, 1), (2, 2)]
+    assert state.apply((0, 3)).heaps == (0, 0, 2) and state.apply((0, 3)).player == 1
