@@ -6,11 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from workbench.play.game_features import game_features
 from workbench.play.metrics import agent_scores, balance_report, compare_reports
-from workbench.play.skill import skill_trace
 from workbench.play.stats import bootstrap_interval, t_interval, wilson_interval
-from workbench.play.toy_games import Nim
 
 
 def synthetic(outcomes, plies, *, seats=2, timed_out=None, **columns):
@@ -176,35 +173,3 @@ def test_compare_reports_formats_intervals():
     )
     table = compare_reports({"default": report})
     assert table["default"].tolist() == ["0.91 [0.8, 0.95]", "12"]
-
-
-def test_game_features_of_a_known_log():
-    log = pd.DataFrame(
-        {
-            "player": [0, -1, 1, 0, 1],  # one chance step
-            "branching": [3, 6, 1, 2, 1],
-            "value0": [0.0, 0.2, 0.2, -0.4, 0.1],
-            "value1": [0.0, -0.2, -0.2, 0.4, -0.1],
-        }
-    )
-    figures = game_features(log, (-1.0, 1.0))
-    assert figures["branching"] == 7 / 4  # chance steps are not decisions
-    assert figures["decision_moves"] == 2 / 4
-    # leaders: {0,1} -> {0} -> {0} -> {1} -> {0}: 3 changes over 4 plies
-    assert figures["lead_changes"] == 3 / 4
-    # seat 1 won; gaps to the leader: 0, .4, .4, 0, .2
-    assert figures["drama"] == pytest.approx(1.0 / 5)
-    assert math.isnan(game_features(log, (0.0, 0.0))["drama"])  # nobody won
-    no_values = game_features(log[["player", "branching"]], (1.0, -1.0))
-    assert math.isnan(no_values["lead_changes"]) and no_values["branching"] == 7 / 4
-
-
-def test_skill_trace_shows_thinking_wins_at_nim():
-    trace = skill_trace(Nim((2, 3, 4)), budgets=(1, 200), rounds=8, executor=None, progress=False)
-    assert trace.loc[0, "games"] == 16
-    assert trace.loc[0, "score low"] > trace.loc[0, "fair"]
-
-
-def test_skill_trace_needs_increasing_budgets():
-    with pytest.raises(ValueError, match="increasing"):
-        skill_trace(Nim(), budgets=(10, 10))

@@ -1,8 +1,10 @@
-"""play_game: records, time-outs, chance steps, start states."""
+"""play_game: records, time-outs, chance steps, start states, fast paths, final positions and
+summaries."""
 
 import pytest
 
-from workbench.play import CHANCE, GreedyAgent, HasFastPlay, RandomAgent, play_game
+from tests.play.reference import CountingNim
+from workbench.play import CHANCE, GreedyAgent, HasFastPlay, HasSummary, RandomAgent, play_game
 from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, TicTacToe
 
 
@@ -96,3 +98,17 @@ def test_a_games_fast_path_plays_unless_a_log_or_the_step_loop_is_asked_for():
     cut = play(game, max_plies=1)
     assert cut[1:3] == (1, True) and game.fast_games == 2
     assert cut == play(game, max_plies=1, fast=False)
+
+
+def test_play_game_keeps_the_summary_and_plain_games_have_none():
+    game = CountingNim((1, 2))
+    assert isinstance(game, HasSummary) and not isinstance(Nim((1, 2)), HasSummary)
+    agents = [RandomAgent(game, seed=s) for s in range(2)]
+    assert play_game(game, agents, seed=1).summary == {"counters_left": 0, "variant": "counting"}
+    assert play_game(Nim((1, 2)), agents, seed=1).summary == {}
+
+
+def test_play_game_keeps_the_final_position():
+    game = Nim((1, 2))
+    done = play_game(game, [RandomAgent(game, seed=1), RandomAgent(game, seed=2)], seed=0)
+    assert done.final.is_terminal() and tuple(done.final.returns()) == done.returns

@@ -1,6 +1,5 @@
-"""Exact solvers against independent methods: theory, plain recursion, naive value iteration."""
+"""solve and PerfectAgent against independent methods: theory, plain recursion, known counts."""
 
-import itertools
 from fractions import Fraction
 from functools import reduce
 from operator import xor
@@ -8,54 +7,11 @@ from operator import xor
 import numpy as np
 import pytest
 
+from tests.play.reference import plain_value
 from workbench.errors import RulesError, SearchLimitError
-from workbench.play import CHANCE, TERMINAL, MCTSAgent, RandomAgent, play_game
-from workbench.play.negamax import negamax
-from workbench.play.retrograde import DRAW, retrograde
+from workbench.play import TERMINAL, MCTSAgent, RandomAgent, play_game
 from workbench.play.solve import PerfectAgent, solve
-from workbench.play.statespace import state_graph
 from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, PursuitState, TicTacToe
-
-
-def plain_value(state):
-    """Unmemoised expectiminimax: seat 0's return with perfect play (exact)."""
-    player = state.current_player()
-    if player == TERMINAL:
-        return Fraction(state.returns()[0])
-    if player == CHANCE:
-        return sum(Fraction(p) * plain_value(state.apply(o)) for o, p in state.chance_outcomes())
-    values = [plain_value(state.apply(a)) for a in state.legal_actions()]
-    return max(values) if player == 0 else min(values)
-
-
-def naive_outcomes(graph):
-    """Synchronous value iteration: ``forced[d]`` is who can force a win within d plies."""
-    n = graph.size
-    known = [None] * n
-    for number, values in graph.returns.items():
-        known[number] = (0 if values[0] > 0 else 1) if values[0] else None
-    distance = [0 if known[i] is not None else -1 for i in range(n)]
-    for depth in itertools.count(1):
-        updated = list(known)
-        for i in range(n):
-            mover = int(graph.player[i])
-            if known[i] is not None or mover == TERMINAL:
-                continue
-            children = [known[c] for c in graph.successors(i)]
-            if mover in children:
-                updated[i] = mover
-            elif all(c == 1 - mover for c in children):
-                updated[i] = 1 - mover
-            if updated[i] is not None:
-                distance[i] = depth
-        if updated == known:
-            break
-        known = updated
-    winner = [DRAW if k is None else k for k in known]
-    terminal_draws = [i for i, v in graph.returns.items() if not v[0]]
-    for i in terminal_draws:
-        distance[i] = 0
-    return winner, distance
 
 
 def test_tic_tac_toe_is_a_draw_with_the_known_state_counts():
@@ -73,14 +29,6 @@ def test_nim_values_follow_boutons_theorem(heaps):
             assert solution.outcome(state) == ("win" if reduce(xor, position) else "loss")
 
 
-@pytest.mark.parametrize(
-    "game", [Nim((1, 2, 2)), Nim((3, 2)), DiceRace(turns=2), DiceRace(turns=2, sides=4)]
-)
-def test_negamax_equals_plain_expectiminimax(game):
-    values, _ = negamax(state_graph(game))
-    assert values[0] == plain_value(game.initial_state())
-
-
 def test_negamax_on_tic_tac_toe_positions_equals_plain_minimax():
     game = TicTacToe()
     rng = np.random.default_rng(0)
@@ -96,43 +44,6 @@ def test_dice_race_value_is_an_exact_fraction():
     # seat 1 answers last: behind by d, it needs a roll beating d; the value follows by hand
     assert isinstance(solution.value(), Fraction)
     assert solution.value() == plain_value(DiceRace(turns=1, sides=3).initial_state())
-
-
-PURSUITS = [
-    Pursuit(rows=3, cols=4),
-    Pursuit(rows=4, cols=4, exits=()),
-    Pursuit(rows=4, cols=5, exits=((0, 0),)),
-    Pursuit(rows=1, cols=5, exits=(), hunter=(0, 0), runner=(0, 4)),
-    Pursuit(rows=5, cols=5, exits=((2, 4), (4, 4)), hunter=(2, 2), runner=(0, 0)),
-]
-
-
-@pytest.mark.parametrize("game", PURSUITS, ids=str)
-def test_retrograde_equals_naive_value_iteration(game):
-    graph = state_graph(game)
-    winner, distance = retrograde(graph)
-    expected_winner, expected_distance = naive_outcomes(graph)
-    assert winner.tolist() == expected_winner
-    assert distance.tolist() == expected_distance
-
-
-def test_pursuit_cases_cover_wins_losses_and_draws():
-    found = {w for game in PURSUITS for w in retrograde(state_graph(game))[0].tolist()}
-    assert found == {0, 1, DRAW}
-
-
-@pytest.mark.parametrize(
-    "game", [TicTacToe(), Nim((2, 3)), TicTacToe(rows=2, cols=4, k=2)], ids=str
-)
-def test_retrograde_agrees_with_negamax_on_acyclic_games(game):
-    graph = state_graph(game)
-    winner, distance = retrograde(graph)
-    values, plies = negamax(graph)
-    for i in range(graph.size):
-        expected = DRAW if values[i] == 0 else (0 if values[i] > 0 else 1)
-        assert winner[i] == expected
-        if expected != DRAW:
-            assert distance[i] == plies[i]
 
 
 def test_best_actions_keep_the_value_and_hurry_the_win():
@@ -191,3 +102,10 @@ def test_states_outside_the_solution_are_refused():
     solution = solve(Nim((1, 2)))
     with pytest.raises(ValueError, match="not reachable"):
         solution.value(NimState((5, 5), 0))
+
+
+def test_outcomes_are_per_seat_and_an_endless_draw_has_no_length():
+    solution = solve(Nim((1, 2)))
+    assert (solution.outcome(), solution.outcome(seat=1)) == ("win", "loss")
+    chase = solve(Pursuit(rows=2, cols=2, exits=(), hunter=(0, 0), runner=(1, 1)))
+    assert (chase.method, chase.outcome(), chase.plies()) == ("retrograde", "draw", None)

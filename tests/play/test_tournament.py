@@ -1,4 +1,5 @@
-"""Tournaments: seats permuted, seeded, and the same table whatever the executor."""
+"""Tournaments: seats permuted, seeded, and the same table whatever the executor; summaries
+of the final positions become columns."""
 
 import os
 import subprocess
@@ -10,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.play.reference import CountingNim
 from workbench.play import GreedyAgent, MCTSAgent, RandomAgent, default_lineups, tournament
 from workbench.play.toy_games import DiceRace, Nim, TicTacToe
 
@@ -132,3 +134,33 @@ def test_agents_defined_in_a_notebook_or_script_reach_the_process_pool(tmp_path)
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     )
     assert done.stdout.strip() == "[0, 0]"  # first-legal play: X fills the top row first
+
+
+def test_tournament_adds_one_column_per_figure_after_the_standard_ones():
+    table = tournament(
+        CountingNim((1, 2)), {"random": RandomAgent}, rounds=3, executor=None, progress=False
+    )
+    assert list(table.columns[-2:]) == ["counters_left", "variant"]
+    assert (table["counters_left"] == 0).all() and (table["variant"] == "counting").all()
+    plain = tournament(
+        Nim((1, 2)), {"random": RandomAgent}, rounds=1, executor=None, progress=False
+    )
+    assert "counters_left" not in plain.columns
+
+
+def heaps_left(state):
+    return {"left": sum(state.heaps), "last_mover": 1 - state.player}
+
+
+def test_summary_columns_are_added_and_equal_under_any_executor():
+    game = Nim((2, 3))
+    agents = {"random": partial(RandomAgent)}
+    common = dict(rounds=6, seed=4, progress=False, summary=heaps_left)
+    serial = tournament(game, agents, executor=None, **common)
+    with ThreadPoolExecutor(2) as pool:
+        threaded = tournament(game, agents, executor=pool, **common)
+    assert list(serial.columns[-2:]) == ["left", "last_mover"]
+    assert (serial["left"] == 0).all()
+    assert serial.drop(columns="seconds").equals(threaded.drop(columns="seconds"))
+    winners = serial["winner"].where(serial["winner"] >= 0)
+    assert (winners.dropna() == serial.loc[winners.notna(), "last_mover"]).all()

@@ -12,6 +12,12 @@ Write a game against :mod:`workbench.play.protocol` and it gets:
 - protocol checks for its tests (:func:`check_game`).
 
 :mod:`workbench.play.toy_games` holds small games with known answers.
+
+>>> from workbench.play.toy_games import Nim
+>>> solve(Nim((1, 2))).summary()
+{'value': 'win', 'plies': 3, 'states': 8, 'method': 'negamax'}
+>>> check_game(Nim((1, 2)), games=3)
+[]
 """
 
 from workbench.play.agents import (

@@ -2,10 +2,6 @@
 
 Every game's tests should call :func:`check_game`: it plays random games and, at
 each visited state, checks what agents, solvers and tournaments rely on.
-
->>> from workbench.play.toy_games import DiceRace, TicTacToe
->>> check_game(TicTacToe(), games=5), check_game(DiceRace(), games=5)
-([], [])
 """
 
 from __future__ import annotations
@@ -39,7 +35,13 @@ def check_game(game: Game, *, games: int = 20, seed: Seed = 0, max_plies: int = 
     not change when the state is applied (states are immutable); ``apply`` is
     deterministic; ``render`` gives text; the heuristic, if any, gives one value per
     seat; a ``summary`` method, if any, gives named figures at the end; chance nodes
-    appear only if ``info.chance``.
+    appear only if ``info.chance``. A game stops at its first breached step.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import DiceRace, TicTacToe
+    >>> check_game(TicTacToe(), games=5), check_game(DiceRace(), games=5)
+    ([], [])
     """
     info = game.info
     if not isinstance(info, GameInfo) or info.num_players < 1:
@@ -62,7 +64,7 @@ def check_game(game: Game, *, games: int = 20, seed: Seed = 0, max_plies: int = 
             child = state.apply(action)
             if state.key() != key:
                 problems.append(f"{where}: apply({action!r}) changed the state it was called on")
-            if state.apply(action).key() != child.key():
+            elif state.apply(action).key() != child.key():
                 problems.append(f"{where}: apply({action!r}) gave two different states")
             state = child
         if problems:

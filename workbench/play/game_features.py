@@ -9,12 +9,6 @@ then averages them over games with confidence intervals.
   from one step to the next, per ply.
 - ``drama``: mean over steps of how far the eventual winners' evaluation lies below
   the leader's (0 when the winners always led); undefined when nobody won.
-
->>> import pandas as pd
->>> log = pd.DataFrame({"player": [0, 1, 0], "branching": [3, 1, 2],
-...                     "value0": [0.0, -0.5, 0.5], "value1": [0.0, 0.5, -0.5]})
->>> {name: round(value, 3) for name, value in game_features(log, (1.0, -1.0)).items()}
-{'branching': 2.0, 'decision_moves': 0.667, 'lead_changes': 0.667, 'drama': 0.333}
 """
 
 from __future__ import annotations
@@ -40,6 +34,14 @@ def game_features(log: pd.DataFrame, returns: Sequence[float]) -> dict[str, floa
         lead-change and drama figures (absent without a heuristic).
     returns : sequence of float
         The game's per-seat returns (its winners have the highest).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> log = pd.DataFrame({"player": [0, 1, 0], "branching": [3, 1, 2],
+    ...                     "value0": [0.0, -0.5, 0.5], "value1": [0.0, 0.5, -0.5]})
+    >>> {name: round(value, 3) for name, value in game_features(log, (1.0, -1.0)).items()}
+    {'branching': 2.0, 'decision_moves': 0.667, 'lead_changes': 0.667, 'drama': 0.333}
     """
     decisions = log[log["player"] >= 0]
     plies = len(decisions)

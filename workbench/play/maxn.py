@@ -6,13 +6,6 @@ decision node the mover picks the child best for itself, at a chance node the
 vectors are averaged by probability. Positions are memoised by ``(key, depth)``,
 which changes nothing but the time taken. Unlike :class:`~workbench.play.alphabeta.ParanoidAgent`
 it assumes opponents pursue their own interest, not a coalition against the searcher.
-
->>> from workbench.play.toy_games import Nim, NimState
->>> game = Nim((1, 2), players=3)
->>> agent = MaxNAgent(game, depth=3, seed=0)
->>> state = NimState((0, 2), 1, 3)  # seat 1 to move: taking both wins
->>> agent.act(state), agent.values(state)
-((1, 2), (-0.5, 1.0, -0.5))
 """
 
 from __future__ import annotations
@@ -34,6 +27,15 @@ class MaxNAgent:
         Plies searched (chance steps included).
     seed : int, Generator, SeedSequence or None
         Breaks ties between moves equally good for the mover.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import Nim, NimState
+    >>> game = Nim((1, 2), players=3)
+    >>> agent = MaxNAgent(game, depth=3, seed=0)
+    >>> state = NimState((0, 2), 1, 3)  # seat 1 to move: taking both wins
+    >>> agent.act(state), agent.values(state)
+    ((1, 2), (-0.5, 1.0, -0.5))
     """
 
     def __init__(self, game: Game, *, depth: int = 3, seed: Seed = None) -> None:

@@ -24,14 +24,6 @@ decision moves     share of decisions with more than one choice     [0, 1]      
 lead changes       changes of the leading seat(s) per ply           [0, 1]          bootstrap
 drama              how far the eventual winner trailed the leader   >= 0            bootstrap
 =================  ===============================================  ==============  =========
-
->>> import pandas as pd
->>> log = pd.DataFrame({"return0": [1.0, -1.0, 1.0, 0.0], "return1": [-1.0, 1.0, -1.0, 0.0],
-...                     "winner": [0, 1, 0, -1], "plies": [10, 12, 14, 20],
-...                     "timed_out": [False, False, False, True]})
->>> report = balance_report(log)
->>> report.set_index("metric").loc[["win rate seat 0", "balance", "time-outs"], "estimate"].tolist()
-[0.5, 0.75, 0.25]
 """
 
 from __future__ import annotations
@@ -55,7 +47,12 @@ _FEATURE_NAMES = {
 
 
 def seat_count(results: pd.DataFrame) -> int:
-    """Number of seats in a trial log (from its ``return<s>`` columns)."""
+    """Number of seats in a trial log (from its ``return<s>`` columns).
+
+    >>> import pandas as pd
+    >>> seat_count(pd.DataFrame(columns=["seat0", "seat1", "return0", "return1", "winner"]))
+    2
+    """
     return sum(1 for column in results.columns if column.startswith("return"))
 
 
@@ -101,6 +98,16 @@ def balance_report(results: pd.DataFrame, *, resamples: int = 2000, seed: int = 
 
     Figures that need a recorded log (branching factor ... drama) appear only when the
     log has them; drama counts only games with an outright winner.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> log = pd.DataFrame({"return0": [1.0, -1.0, 1.0, 0.0], "return1": [-1.0, 1.0, -1.0, 0.0],
+    ...                     "winner": [0, 1, 0, -1], "plies": [10, 12, 14, 20],
+    ...                     "timed_out": [False, False, False, True]})
+    >>> report = balance_report(log).set_index("metric")
+    >>> report.loc[["win rate seat 0", "balance", "time-outs"], "estimate"].tolist()
+    [0.5, 0.75, 0.25]
     """
     games = len(results)
     seats = seat_count(results)

@@ -11,12 +11,6 @@ Seat 0 maximises its return, seat 1 minimises it (zero-sum: seat 1's return is t
 negation). Among equally valued moves, the mover prefers the quickest end when
 winning or drawing and the slowest when losing, so ``plies`` is the length of
 perfect play (an expectation when chance is involved; chance steps are not plies).
-
->>> from workbench.play.statespace import state_graph
->>> from workbench.play.toy_games import Nim
->>> values, plies = negamax(state_graph(Nim((1, 2))))
->>> values[0], plies[0]  # the first player wins in 3 plies: take one from the 2-heap
-(Fraction(1, 1), 3)
 """
 
 from __future__ import annotations
@@ -39,6 +33,16 @@ def topological_order(graph: StateGraph) -> np.ndarray:
     ------
     RulesError
         When some states lie on (or lead only into) a cycle.
+
+    Examples
+    --------
+    >>> from workbench.play.statespace import state_graph
+    >>> from workbench.play.toy_games import Nim
+    >>> graph = state_graph(Nim((2,)))
+    >>> [key for key in graph.index]  # (heaps, seat to move), numbered 0 to 3
+    [((2,), 0), ((1,), 1), ((0,), 1), ((0,), 0)]
+    >>> topological_order(graph).tolist()  # the ends first, the start last
+    [2, 3, 1, 0]
     """
     remaining = np.diff(graph.offsets)
     pred_offsets, pred_sources = graph.predecessors()
@@ -71,6 +75,14 @@ def negamax(graph: StateGraph) -> tuple[list, list]:
         Per state number: seat 0's expected return with both seats playing perfectly.
     plies : list
         Per state number: player decisions to the end (expected, with chance).
+
+    Examples
+    --------
+    >>> from workbench.play.statespace import state_graph
+    >>> from workbench.play.toy_games import Nim
+    >>> values, plies = negamax(state_graph(Nim((1, 2))))
+    >>> values[0], plies[0]  # the first player wins in 3 plies: take one from the 2-heap
+    (Fraction(1, 1), 3)
     """
     values: list = [None] * graph.size
     plies: list = [None] * graph.size

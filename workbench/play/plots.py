@@ -1,13 +1,4 @@
-"""Plots of the play toolkit's tables (matplotlib), for notebooks.
-
->>> import pandas as pd
->>> trace = pd.DataFrame({"strong": [20, 40], "weak": [10, 20], "games": [8, 8],
-...                       "score": [0.6, 0.7], "score low": [0.3, 0.4],
-...                       "score high": [0.9, 1.0], "fair": [0.5, 0.5]})
->>> ax = plot_skill_trace(trace, title="toy")
->>> ax.get_title(), len(ax.lines) >= 2
-('toy', True)
-"""
+"""Plots of the play toolkit's tables (matplotlib), for notebooks."""
 
 from __future__ import annotations
 
@@ -22,6 +13,16 @@ def plot_skill_trace(trace: pd.DataFrame, *, ax: Axes | None = None, title: str 
 
     ``trace`` is a :func:`~workbench.play.skill.skill_trace` table; the dashed line is
     the fair score. Points above it mean more thinking wins more.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> trace = pd.DataFrame({"strong": [20, 40], "weak": [10, 20], "games": [8, 8],
+    ...                       "score": [0.6, 0.7], "score low": [0.3, 0.4],
+    ...                       "score high": [0.9, 1.0], "fair": [0.5, 0.5]})
+    >>> ax = plot_skill_trace(trace, title="toy")
+    >>> ax.get_title(), len(ax.lines) >= 2
+    ('toy', True)
     """
     if ax is None:
         import matplotlib.pyplot as plt

@@ -10,13 +10,6 @@ numpy operations over all the edges into it, so the work is linear in the edges.
 
 Distances count plies with the winner hurrying and the loser delaying; a drawn
 state has no distance (-1), except a terminal draw (0).
-
->>> from workbench.play.statespace import state_graph
->>> from workbench.play.toy_games import Pursuit
->>> graph = state_graph(Pursuit(rows=3, cols=3, hunter=(1, 1), runner=(0, 1)))
->>> winner, distance = retrograde(graph)
->>> int(winner[0]), int(distance[0])  # the hunter, to move, catches the runner at once
-(0, 1)
 """
 
 from __future__ import annotations
@@ -47,6 +40,15 @@ def retrograde(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
         Per state: the seat that wins with perfect play, or :data:`DRAW`.
     distance : numpy.ndarray of int32
         Plies to the end under perfect play; -1 for non-terminal draws.
+
+    Examples
+    --------
+    >>> from workbench.play.statespace import state_graph
+    >>> from workbench.play.toy_games import Pursuit
+    >>> graph = state_graph(Pursuit(rows=3, cols=3, hunter=(1, 1), runner=(0, 1)))
+    >>> winner, distance = retrograde(graph)
+    >>> int(winner[0]), int(distance[0])  # the hunter, to move, catches the runner at once
+    (0, 1)
     """
     n = graph.size
     player = graph.player.astype(np.int64)

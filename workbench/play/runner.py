@@ -1,15 +1,4 @@
-"""Play one game between agents and keep a record of it.
-
->>> from workbench.play.agents import RandomAgent
->>> from workbench.play.toy_games import TicTacToe
->>> game = TicTacToe()
->>> players = [RandomAgent(game, seed=1), RandomAgent(game, seed=2)]
->>> record = play_game(game, players, seed=0, record=True)
->>> record.plies == len(record.log), sum(record.returns)
-(True, 0.0)
->>> list(record.log.columns)
-['step', 'ply', 'player', 'action', 'branching', 'value0', 'value1']
-"""
+"""Play one game between agents and keep a record of it."""
 
 from __future__ import annotations
 
@@ -112,6 +101,18 @@ def play_game(
     Returns
     -------
     GameRecord
+
+    Examples
+    --------
+    >>> from workbench.play.agents import RandomAgent
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> game = TicTacToe()
+    >>> players = [RandomAgent(game, seed=1), RandomAgent(game, seed=2)]
+    >>> record = play_game(game, players, seed=0, record=True)
+    >>> record.plies == len(record.log), sum(record.returns)
+    (True, 0.0)
+    >>> list(record.log.columns)
+    ['step', 'ply', 'player', 'action', 'branching', 'value0', 'value1']
     """
     if len(agents) != game.info.num_players:
         raise ValueError(

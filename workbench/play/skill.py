@@ -4,11 +4,6 @@ An agent (MCTS by default) plays against itself with a budget twice as large, st
 step up a ladder of budgets. A game that rewards skill shows the stronger side
 scoring clearly above the fair share at every step; a game decided by luck or by the
 seat shows scores near the fair share.
-
->>> from workbench.play.toy_games import TicTacToe
->>> trace = skill_trace(TicTacToe(), budgets=(2, 16), rounds=4, executor=None, progress=False)
->>> trace[["strong", "weak", "games", "fair"]].to_dict("records")
-[{'strong': 16, 'weak': 2, 'games': 8, 'fair': 0.5}]
 """
 
 from __future__ import annotations
@@ -69,6 +64,13 @@ def skill_trace(
         outright ``win rate`` (Wilson interval ``win low``/``win high``), its mean
         ``score`` (1 win, 1/k for a k-way tie, 0 loss; percentile bootstrap interval
         ``score low``/``score high``) and the ``fair`` score ``1 / players``.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> trace = skill_trace(TicTacToe(), budgets=(2, 16), rounds=4, executor=None, progress=False)
+    >>> trace[["strong", "weak", "games", "fair"]].to_dict("records")
+    [{'strong': 16, 'weak': 2, 'games': 8, 'fair': 0.5}]
     """
     if len(budgets) < 2 or any(b >= c for b, c in itertools.pairwise(budgets)):
         raise ValueError(

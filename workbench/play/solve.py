@@ -8,11 +8,6 @@ then solves them: by retrograde analysis when the game declares
 cycles (:mod:`~workbench.play.retrograde`: win / loss / draw with distance), by
 memoised negamax otherwise (:mod:`~workbench.play.negamax`: exact values, chance
 allowed).
-
->>> from workbench.play.toy_games import TicTacToe
->>> solution = solve(TicTacToe())
->>> solution.summary()
-{'value': 'draw', 'plies': 9, 'states': 5478, 'method': 'negamax'}
 """
 
 from __future__ import annotations
@@ -53,6 +48,17 @@ class Solution:
         The states solved.
     start : State
         The position solved from.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import Nim, NimState
+    >>> solution = solve(Nim((1, 2)))
+    >>> solution.value(), solution.plies(), solution.outcome(seat=1)
+    (Fraction(1, 1), 3, 'loss')
+    >>> solution.best_actions(solution.start)  # leave (1, 1): the second player must break it
+    [(1, 1)]
+    >>> solution.outcome(NimState((1, 1), 1))  # seat 1, to move there, loses
+    'loss'
     """
 
     name: str
@@ -159,6 +165,13 @@ def solve(
         The game is not two-player zero-sum, or has both chance and cycles.
     SearchLimitError
         The estimate, or the enumeration itself, exceeds ``max_states``.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> solution = solve(TicTacToe())
+    >>> solution.summary()
+    {'value': 'draw', 'plies': 9, 'states': 5478, 'method': 'negamax'}
     """
     info = game.info
     if info.num_players != 2 or not info.zero_sum:

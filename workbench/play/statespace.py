@@ -12,11 +12,6 @@ without a state object per move.
 Before enumerating, :func:`estimate_state_count` estimates the size in a second or
 two, so a solver can refuse a hopeless problem at once; :func:`state_graph` also
 stops as soon as it has found more than ``max_states``.
-
->>> from workbench.play.toy_games import TicTacToe
->>> graph = state_graph(TicTacToe())
->>> graph.size, int((graph.player == TERMINAL).sum())  # the known counts
-(5478, 958)
 """
 
 from __future__ import annotations
@@ -53,6 +48,16 @@ class StateGraph:
         Chance state -> probabilities aligned with its successors.
     returns : dict
         Terminal state -> its per-seat returns.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import Nim
+    >>> graph = state_graph(Nim((2,)))  # heap 2, seat 0 to move; then (1,) or (0,)
+    >>> graph.size, graph.successors(0).tolist(), graph.returns[2]  # 2: seat 0 took both
+    (4, [1, 2], (1.0, -1.0))
+    >>> offsets, sources = graph.predecessors()
+    >>> sources[offsets[3] : offsets[4]].tolist()  # heaps (0,), seat 0 to move: reached from 1
+    [1]
     """
 
     index: dict[Hashable, int]
@@ -92,6 +97,13 @@ def state_graph(
     ------
     SearchLimitError
         As soon as more than ``max_states`` distinct states have been found.
+
+    Examples
+    --------
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> graph = state_graph(TicTacToe())
+    >>> graph.size, int((graph.player == TERMINAL).sum())  # the known counts
+    (5478, 958)
     """
     start = game.initial_state() if state is None else state
     graph, _, _ = _breadth_first(game, start, max_states)

@@ -1,10 +1,4 @@
-"""Confidence intervals used by the metrics: Wilson for proportions, t for means, bootstrap.
-
->>> wilson_interval(5, 10)  # the textbook example
-(0.2366, 0.7634)
->>> t_interval([1.0, 2.0, 3.0])
-(2.0, -0.4841, 4.4841)
-"""
+"""Confidence intervals used by the metrics: Wilson for proportions, t for means, bootstrap."""
 
 from __future__ import annotations
 
@@ -25,6 +19,9 @@ def wilson_interval(
     """Wilson score interval for a proportion (rounded to 4 decimals; NaN without trials).
 
     Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and 1.
+
+    >>> wilson_interval(5, 10)  # the textbook example
+    (0.2366, 0.7634)
     """
     if trials == 0:
         return (float("nan"), float("nan"))
@@ -37,7 +34,11 @@ def wilson_interval(
 
 
 def t_interval(values: Sequence[float], *, confidence: float = 0.95) -> tuple[float, float, float]:
-    """Mean and Student-t interval for the mean: ``(mean, low, high)`` (NaN where undefined)."""
+    """Mean and Student-t interval for the mean: ``(mean, low, high)`` (NaN where undefined).
+
+    >>> t_interval([1.0, 2.0, 3.0])
+    (2.0, -0.4841, 4.4841)
+    """
     data = np.asarray(values, dtype=float)
     data = data[~np.isnan(data)]
     if data.size == 0:

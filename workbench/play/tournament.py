@@ -13,14 +13,6 @@ Every game gets its own child of ``numpy.random.SeedSequence(seed)``, spawned in
 fixed order, and rows are returned in game order, so the same ``seed`` gives the
 same table whatever the executor and however many workers it has (only the
 ``seconds`` column varies).
-
->>> from functools import partial
->>> from workbench.play.agents import GreedyAgent, RandomAgent
->>> from workbench.play.toy_games import TicTacToe
->>> agents = {"greedy": GreedyAgent, "random": partial(RandomAgent)}
->>> results = tournament(TicTacToe(), agents, rounds=5, seed=1, executor=None, progress=False)
->>> len(results), results.groupby("seat0").size().to_dict()  # seats permuted
-(10, {'greedy': 5, 'random': 5})
 """
 
 from __future__ import annotations
@@ -133,6 +125,16 @@ def tournament(
         ``return0``... (per-seat returns), ``winner`` (the seat with the strictly
         highest return, else -1), ``plies``, ``timed_out``, ``seconds``, with
         ``record`` the per-game figures, then one column per ``summary`` figure.
+
+    Examples
+    --------
+    >>> from functools import partial
+    >>> from workbench.play.agents import GreedyAgent, RandomAgent
+    >>> from workbench.play.toy_games import TicTacToe
+    >>> agents = {"greedy": GreedyAgent, "random": partial(RandomAgent)}
+    >>> results = tournament(TicTacToe(), agents, rounds=5, seed=1, executor=None, progress=False)
+    >>> len(results), results.groupby("seat0").size().to_dict()  # seats permuted
+    (10, {'greedy': 5, 'random': 5})
     """
     names = list(agents)
     if not names:
