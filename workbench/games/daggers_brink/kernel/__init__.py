@@ -15,7 +15,7 @@ position  cards in hands, seats, attributes
 chance    shuffles and roll-offs from the dice and orders drawn beforehand
 phases    the transitions
 agents    the hand agents' choices
-loop      :func:`run`, the entry point
+loop      the entry points: :func:`run` (a game), :func:`choice` and :func:`transition`
 
 The game is held in arrays (see :func:`run`): ``g`` holds every scalar, the others
 hands, tokens, piles, the fight log and scratch space. Before a decision that might
@@ -26,6 +26,6 @@ running out in mid-decision after many tied roll-offs) it reports and stops
 (``DECLINE``), and the caller plays the game in Python.
 """
 
-from workbench.games.daggers_brink.kernel.loop import run
+from workbench.games.daggers_brink.kernel.loop import choice, run, transition
 
-__all__ = ["run"]
+__all__ = ["choice", "run", "transition"]

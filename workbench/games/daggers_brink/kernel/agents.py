@@ -9,27 +9,33 @@ from __future__ import annotations
 
 from workbench.games.daggers_brink.kernel.jit import function
 from workbench.games.daggers_brink.kernel.layout import (
+    ATTACK,
     BASE,
     CHALLENGE,
     CHALLENGER,
     CT_MAY,
     CT_MUST,
+    DECISION,
     DECK,
     DECK_LEN,
     DECK_POS,
     DECLINE,
     DISC_LEN,
+    DISCARD,
     DISCARD_DRAWN,
     DISCARD_PILE,
     DRAWN,
     F_ATT,
     PASS,
+    PLAYER,
+    SOURCE,
     STATUS,
     STRONGEST,
     TURN,
     WEAKEST,
     WILD,
     WILD_PER_FIGHT,
+    WILDCARDS,
 )
 from workbench.games.daggers_brink.kernel.position import (
     copies,
@@ -43,6 +49,7 @@ __all__ = [
     "best_discard",
     "best_strip",
     "best_wildcards",
+    "choose",
     "choose_attack",
     "choose_discard",
     "choose_source",
@@ -274,3 +281,21 @@ def choose_strip(T, S, seat):
     return best_strip(
         g, wound, bonus, strippable, hands[victim], hand_len[victim], mine, theirs, attacking
     )
+
+
+@function
+def choose(T, S):
+    """The choice of the seat to move at its decision, as two integers: the source action,
+    the card, the (target or ``PASS``, wildcards discarded) of an attack, or the wildcards
+    discarded in answer (second 0 but for an attack); ``HandAgent.act``."""
+    g = S[0]
+    seat, decision = g[PLAYER], g[DECISION]
+    if decision == SOURCE:
+        return choose_source(T, S, seat), 0
+    if decision == DISCARD:
+        return choose_discard(T, S, seat), 0
+    if decision == ATTACK:
+        return choose_attack(T, S, seat)
+    if decision == WILDCARDS:
+        return best_wildcards(T, S, seat, g[F_ATT], False), 0
+    return choose_strip(T, S, seat), 0

@@ -73,6 +73,7 @@ from workbench.games.daggers_brink.kernel.position import (
 )
 
 __all__ = [
+    "apply",
     "can_strip",
     "discard_wildcards",
     "drop_first_strip",
@@ -399,3 +400,21 @@ def on_strip(T, S, card):
     g[DISC_LEN] += 1
     drop_first_strip(g, strips)
     next_strip(T, S)
+
+
+@function
+def apply(T, S, a, b):
+    """Apply the action ``a`` (and ``b``, for an attack) encoded as by
+    :func:`~workbench.games.daggers_brink.kernel.agents.choose` at the position's decision;
+    ``DaggersState.apply`` for actions known to be legal."""
+    decision = S[0][DECISION]
+    if decision == SOURCE:
+        on_source(T, S, a)
+    elif decision == DISCARD:
+        on_discard(T, S, a)
+    elif decision == ATTACK:
+        on_attack(T, S, a, b)
+    elif decision == WILDCARDS:
+        on_wildcards(T, S, a)
+    else:
+        on_strip(T, S, a)

@@ -91,6 +91,7 @@ def remove_card(g, hands, hand_len, seat, card):
 
 @function
 def copies(hands, hand_len, seat, card):
+    """How many cards of type ``card`` the seat holds."""
     held = 0
     for i in range(hand_len[seat]):
         held += hands[seat, i] == card
@@ -139,9 +140,11 @@ def has_target(cfg, g, tokens, seat):
 
 @function
 def victim_of(g):
+    """``DaggersState._strippable``'s victim: the fighter the seat to move strips from."""
     return g[F_ATT] if g[PLAYER] == g[F_DEF] else g[F_DEF]
 
 
 @function
 def end_game(g, winner):
+    """``phases._end``: no decision left; ``winner`` is -1 for a shared draw."""
     g[DECISION], g[PLAYER], g[WINNER] = 0, TERMINAL, winner
