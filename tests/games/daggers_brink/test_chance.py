@@ -52,7 +52,7 @@ def test_the_first_block_of_faces_is_the_seeds_first_draw_of_dice():
 def test_seeded_dice_have_the_rules_sides():
     faces = SeededChance(3, rules=Rules(die_sides=8)).faces(0, 3000)
     assert set(faces) == set(range(1, 9))
-    assert set(SeededChance(3, rules=Rules(die_sides=2)).faces(0, 200)) == {1, 2}
+    assert set(SeededChance(3, rules=Rules(die_sides=2, hit_threshold=2)).faces(0, 200)) == {1, 2}
 
 
 def test_scripted_dice_and_decks_play_in_turn_and_say_when_they_run_out():

@@ -104,7 +104,7 @@ def card_marks(card: CardType, at: tuple[float, float]) -> list[dict]:
 
 def _legend(deck: Deck) -> tuple[Key, ...]:
     keys = [Key(a.capitalize(), CARD_TINTS[a]) for a in ATTRIBUTES]
-    if deck.wildcards:
+    if any(card.is_wildcard and card.count for card in deck.types):
         keys.append(Key("Wildcard", WILDCARD_TINT))
     return tuple(keys)
 
@@ -147,7 +147,7 @@ def cards_per_page(page: str = "a4", *, cell_mm: float = CARD_SIZE[0]) -> int:
     ``page`` paper (the better orientation), as :func:`deck_pages` lays them out.
 
     >>> cards_per_page("a4"), cards_per_page("a4", cell_mm=50), cards_per_page("poster")
-    (6, 12, 54)
+    (6, 10, 78)
     """
     return max(columns * rows for columns, rows in _page_grids(page, cell_mm))
 
