@@ -7,7 +7,7 @@ Each function names the method it mirrors; ties are broken as the Python ones br
 
 from __future__ import annotations
 
-from workbench.games.daggers_brink.kernel.jit import function
+from workbench.games.daggers_brink.kernel.jit import dispatch, function
 from workbench.games.daggers_brink.kernel.layout import (
     ATTACK,
     BASE,
@@ -283,7 +283,7 @@ def choose_strip(T, S, seat):
     )
 
 
-@function
+@dispatch
 def choose(T, S):
     """The choice of the seat to move at its decision, as two integers: the source action,
     the card, the (target or ``PASS``, wildcards discarded) of an attack, or the wildcards

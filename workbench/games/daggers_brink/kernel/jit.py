@@ -22,10 +22,13 @@ from pathlib import Path
 
 from numba import njit
 
-__all__ = ["FINGERPRINT", "function", "source_fingerprint"]
+__all__ = ["FINGERPRINT", "dispatch", "function", "source_fingerprint"]
 
 #: The decorator of every kernel function the entry point calls (compiled into it).
 function = njit(_nrt=False)
+#: The decorator of a function that only dispatches to others, inlined where it is called
+#: (so its caller's arrays are not passed on once more at every decision).
+dispatch = njit(_nrt=False, inline="always")
 
 
 def source_fingerprint() -> int:

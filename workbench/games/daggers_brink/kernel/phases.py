@@ -10,7 +10,7 @@ the kernel's own agents could go wrong; anything it cannot play on sets
 from __future__ import annotations
 
 from workbench.games.daggers_brink.kernel.chance import rank_seats, shuffle
-from workbench.games.daggers_brink.kernel.jit import function
+from workbench.games.daggers_brink.kernel.jit import dispatch, function
 from workbench.games.daggers_brink.kernel.layout import (
     ATTACK,
     BASE,
@@ -402,7 +402,7 @@ def on_strip(T, S, card):
     next_strip(T, S)
 
 
-@function
+@dispatch
 def apply(T, S, a, b):
     """Apply the action ``a`` (and ``b``, for an attack) encoded as by
     :func:`~workbench.games.daggers_brink.kernel.agents.choose` at the position's decision;
