@@ -35,7 +35,7 @@ from workbench.games.daggers_brink.balance import game_length, play_games, rotat
 from workbench.games.daggers_brink.deck import load_deck
 from workbench.games.daggers_brink.drawing import CARD_SIZE, deck_pages
 from workbench.games.daggers_brink.odds import remaining_hits, wound_probability
-from workbench.games.daggers_brink.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, Rules
 from workbench.games.daggers_brink.strategies import STRATEGIES
 from workbench.jsonio import fraction_text
 
@@ -76,7 +76,7 @@ def _odds(args: argparse.Namespace) -> int:
             "float": [round(float(p), 4) for p in left.values()],
         }
     )
-    die = "" if rules.die_sides == 6 else f" of a d{rules.die_sides}"
+    die = "" if rules.die_sides == DEFAULT_RULES.die_sides else f" of a d{rules.die_sides}"
     title = (
         f"Attack {attack} against Defend {defend}, Health {health}, hits on {threshold}+{die}: "
         f"P(wound) = {fraction_text(p_wound)} ~ {float(p_wound):.4f}"

@@ -12,7 +12,7 @@ Python engine plays. Tests play many seeded games both ways and compare every di
 fight and final position; ``DaggersBrink(..., compiled=False)`` turns it off.
 
 The first call in a process loads the kernel from numba's cache (``__pycache__`` beside
-its modules) in under a second; the very first one compiles it, in about half a minute
+its modules) in under a second; the very first one compiles it, in a minute or so
 (``make compile``, or :func:`~workbench.games.daggers_brink.engine.warm_up`, does that
 ahead of any notebook).
 

@@ -28,3 +28,15 @@ def kernel_arrays(state, agents):
         faces, orders = chance.arrays()
     arrays = _shared_arrays(state.table)
     return arrays.tables(arrays.seated(agents), faces, orders), _position(state, 4)
+
+
+def decisions(state, players, most):
+    """The decisions of a game played in Python from ``state`` (at most ``most``): each
+    state with the action of the seat to move, then the state that action leads to."""
+    for _ in range(most):
+        if state.is_terminal():
+            return
+        action = players[state.player].act(state)
+        after = state.apply(action)
+        yield state, action, after
+        state = after

@@ -11,24 +11,20 @@ from workbench.games.daggers_brink.rules import Rules
 from ..scripted import SMALL
 from ..test_compiled import POOL
 from ..test_engine import VARIANTS
-from .positions import encode, kernel_arrays
+from .positions import decisions, encode, kernel_arrays
 
 
-def _every_choice_is_the_python_agents(game, seed, decisions=600):
+def _every_choice_is_the_python_agents(game, seed, most=600):
     n = game.info.num_players
     rng = np.random.default_rng([n, seed])
     agents = [POOL[i](game, seed=s) for s, i in enumerate(rng.choice(len(POOL), size=n))]
-    state, seen = game.initial_state(seed=seed), set()
-    for _ in range(decisions):
-        if state.is_terminal():
-            break
-        action = agents[state.player].act(state)
+    seen = set()
+    for state, action, _ in decisions(game.initial_state(seed=seed), agents, most):
         tables, position = kernel_arrays(state, agents)
         chosen = tuple(int(v) for v in choice(tables, position))
         assert position[0][k.STATUS] == k.OK
         assert chosen == encode(state.decision, action), (state.decision, state.render())
         seen.add(state.decision)
-        state = state.apply(action)
     return seen
 
 

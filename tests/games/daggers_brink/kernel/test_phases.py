@@ -18,7 +18,7 @@ from workbench.play import RandomAgent
 
 from ..scripted import SMALL
 from ..test_engine import VARIANTS
-from .positions import encode, kernel_arrays
+from .positions import decisions, encode, kernel_arrays
 
 
 def _same(kernel, python):
@@ -33,20 +33,15 @@ def _same(kernel, python):
     assert kernel.challenge_turns == python.challenge_turns
 
 
-def _every_transition_is_the_pythons(game, players, seed, decisions=500):
+def _every_transition_is_the_pythons(game, players, seed, most=500):
     seated = [TankAgent(game)] * game.info.num_players  # only their tables: unused here
-    state, seen = game.initial_state(seed=seed), set()
-    for _ in range(decisions):
-        if state.is_terminal():
-            break
-        action = players[state.player].act(state)
+    seen = set()
+    for state, action, after in decisions(game.initial_state(seed=seed), players, most):
         tables, position = kernel_arrays(state, seated)
         transition(tables, position, *encode(state.decision, action))
         assert position[0][k.STATUS] == k.OK
-        seen.add(state.decision)
-        after = state.apply(action)
         _same(_state(state, position), after)
-        state = after
+        seen.add(state.decision)
     return seen
 
 

@@ -3,6 +3,14 @@
 ``faces`` holds every die face of the game (the chance source's) and ``orders[j]`` the
 stable order of the ``j``-th shuffle's keys, so the kernel shuffles and rolls exactly
 as :class:`~workbench.games.daggers_brink.chance.SeededChance` does in Python.
+
+>>> import numpy as np
+>>> from workbench.games.daggers_brink.chance import SeededChance
+>>> chance, cards = SeededChance(5, deck_size=6), (10, 11, 12, 13, 14, 15)
+>>> deck = np.zeros(6, dtype=np.int64)
+>>> shuffle(chance.arrays()[1], 0, np.array(cards), 6, deck)
+>>> tuple(deck.tolist()) == chance.shuffled(0, cards)
+True
 """
 
 from __future__ import annotations

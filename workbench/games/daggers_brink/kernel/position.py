@@ -2,6 +2,12 @@
 
 Small helpers of :mod:`~workbench.games.daggers_brink.kernel.phases` and
 :mod:`~workbench.games.daggers_brink.kernel.agents`; each names the Python it mirrors.
+
+>>> import numpy as np
+>>> bonus = np.array([[1, 0, 0, 0], [0, 0, 0, 3]])  # Speed +1, Attack +3
+>>> hands, hand_len = np.array([[0, 1, 1, 0]]), np.array([3])
+>>> hand_attributes(bonus, 1, hands, hand_len, 0)
+(2, 1, 1, 7)
 """
 
 from __future__ import annotations
