@@ -277,4 +277,3 @@ def play_compiled(
             faces=len(faces) - g[k.DICE] < k.FACE_RESERVE,
             shuffles=len(orders) - g[k.SHUFFLES] < k.SHUFFLE_RESERVE,
         )
-

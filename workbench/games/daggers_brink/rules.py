@@ -53,8 +53,7 @@ class Rules:
     )
     die_sides: int = knob(
         6,
-        says="Every die is a 6-sided die: the attack and defend dice and the 4 dice of a "
-        "roll-off.",
+        says="Every die is a 6-sided die: the attack and defend dice and the 4 dice of a roll-off.",
         alternatives="Any die from 2 sides (a d8, a d10); hit_threshold counts on it.",
         minimum=2,
     )
