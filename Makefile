@@ -23,7 +23,7 @@ install: $(STAMP)
 # Compiled code (numba) is built on first use and cached beside its module; build it
 # now, once, rather than in the middle of a notebook or in each test worker.
 compile: install
-	$(BIN)/python -c "from workbench.games.daggers_brink.compiled import warm_up; warm_up()"
+	$(BIN)/python -c "from workbench.games.daggers_brink.engine import warm_up; warm_up()"
 
 # Jupyter refuses to run as root unless told; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)

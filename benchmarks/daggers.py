@@ -36,18 +36,19 @@ import pandas as pd
 from play import timed  # benchmarks/play.py: best wall time of a few runs
 
 from workbench.games.daggers_brink import compiled, kernel, odds
-from workbench.games.daggers_brink.agents import strategy
-from workbench.games.daggers_brink.compiled import warm_up
-from workbench.games.daggers_brink.engine import DaggersBrink
-from workbench.games.daggers_brink.study import play_games, rotations
+from workbench.games.daggers_brink.balance import play_games, rotations
+from workbench.games.daggers_brink.engine import DaggersBrink, warm_up
+from workbench.games.daggers_brink.kernel import layout
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
+from workbench.games.daggers_brink.strategies import strategy
 from workbench.play import tournament
 
 STRATEGIES = {"focus": "focus", "balanced": "balanced", "tank": "tank", "aggressive": "aggressive"}
 
 
-def _naive_table(size: int = 12, threshold: int = 4) -> list[Fraction]:
+def _naive_table(size: int = 12, rules: Rules = DEFAULT_RULES) -> list[Fraction]:
     """Every entry on its own: sum over hits k and blocks b of binomial terms."""
-    p = Fraction(7 - threshold, 6)
+    p = rules.hit_chance
     q = 1 - p
     out = []
     for a in range(1, size + 1):
@@ -120,8 +121,8 @@ def _kernel_alone(count: int) -> dict:
     before, plies = time.process_time(), 0
     for tables, position in jobs:
         kernel.run(tables, position, -1)
-        assert position[0][kernel.STATUS] == kernel.OK
-        plies += int(position[0][kernel.PLIES])
+        assert position[0][layout.STATUS] == layout.OK
+        plies += int(position[0][layout.PLIES])
     return {"cpu": time.process_time() - before, "plies": plies}
 
 

@@ -29,7 +29,7 @@ from workbench.games.daggers_brink.deck import ATTRIBUTES, CardType, Deck, load_
 from workbench.games.daggers_brink.hands import attribute_means, hand_attribute_distribution
 from workbench.games.daggers_brink.odds import wound_table
 from workbench.games.daggers_brink.plots import attribute_bars, figure_svg, wound_heatmaps
-from workbench.games.daggers_brink.rules import Rules
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 
 __all__ = ["DeckEditor"]
 
@@ -59,7 +59,7 @@ class DeckEditor(widgets.VBox):
         health: int = 3,
         draw_figures: bool = True,
     ):
-        self.rules = rules or Rules()
+        self.rules = rules or DEFAULT_RULES
         self._types = (deck or load_deck()).types
         self._draw = draw_figures
         self.counts = []
@@ -71,7 +71,7 @@ class DeckEditor(widgets.VBox):
             box.add_class(f"deck-count-{i}")
             self.counts.append(box)
         self.threshold = widgets.ToggleButtons(
-            options=[(f"{t}+", t) for t in range(2, 7)],
+            options=[(f"{t}+", t) for t in range(2, self.rules.die_sides + 1)],
             value=self.rules.hit_threshold,
             description="hits on",
             style={"button_width": "42px"},
@@ -125,15 +125,15 @@ class DeckEditor(widgets.VBox):
         """Recompute the distribution and the wound table and redraw (done on every change)."""
         try:
             deck = self.deck
-            self.distribution = hand_attribute_distribution(
-                deck, hand_size=self.rules.hand_size, base=self.rules.base_attribute
-            )
+            self.distribution = hand_attribute_distribution(deck, rules=self.rules)
         except (WorkbenchError, ValueError) as error:
             self.summary.value = f"cannot compute: {error}"
             return
         means = attribute_means(self.distribution)
         threshold, health = self.threshold.value, self.health.value
-        table = wound_table(_SIZE, _SIZE, range(health, health + 1), threshold=threshold)
+        table = wound_table(
+            _SIZE, _SIZE, range(health, health + 1), rules=self.rules, threshold=threshold
+        )
         typical = tuple(min(_SIZE, max(1, round(float(means[a])))) for a in ("attack", "defend"))
         typical_p = table[(table["attack"] == typical[0]) & (table["defend"] == typical[1])]
         self.summary.value = (

@@ -42,7 +42,7 @@ def scripted_game(decks, faces=(), *, n=3, deck=SMALL, **rules):
     """The first state of a game with given deck orders and die faces (seat 0 deals)."""
     rules.setdefault("first_dealer", "seat 0")
     game = DaggersBrink(n, rules=Rules(**rules), deck=deck)
-    return game.initial_state(chance=ScriptedChance(faces=faces, decks=decks))
+    return game.initial_state(chance=ScriptedChance(faces=faces, decks=decks, rules=game.rules))
 
 
 def rolls(*groups):

@@ -1,68 +1,26 @@
-"""Strategies: each plays whole games, keeps what it says, targets whom it says."""
+"""The agent base classes: target policies, a designer's strategy, memos, choosers."""
 
 from functools import partial
 
 import pytest
 
-from workbench.errors import RulesError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, Attack
-from workbench.games.daggers_brink.agents import (
-    STRATEGIES,
+from workbench.games.daggers_brink.actions import CHALLENGE, DISCARD_PILE, Attack
+from workbench.games.daggers_brink.agents import DaggersAgent, HandAgent, choosers
+from workbench.games.daggers_brink.engine import DaggersBrink
+from workbench.games.daggers_brink.phases import without
+from workbench.games.daggers_brink.rules import Rules
+from workbench.games.daggers_brink.strategies import (
     AggressiveAgent,
     BalancedAgent,
     FocusAgent,
-    HandAgent,
     TankAgent,
-    strategy,
 )
-from workbench.games.daggers_brink.engine import DaggersBrink
-from workbench.games.daggers_brink.phases import without
 from workbench.play import play_game
 
-from .scripted import A1, A3, D1, H1, S1, W, deal_order, keep_hands, scripted_game
+from .scripted import A1, A3, D1, H1, S1, SMALL, W, deal_order, keep_hands, scripted_game
+from .test_engine import _both_ways, _same_game
 
 HANDS = {0: [S1, S1, D1, D1, W], 1: [A3, A3, A1, A1, S1], 2: [H1, H1, H1, H1, D1]}
-
-
-@pytest.mark.parametrize("name", sorted(STRATEGIES))
-def test_every_strategy_finishes_games_with_one_winner(name):
-    game = DaggersBrink(4)
-    agents = [strategy(name)(game, seed=s) for s in range(4)]
-    record = play_game(game, agents, seed=3)
-    assert sorted(record.returns) == [0.0, 0.0, 0.0, 1.0]
-    assert record.final.is_terminal()
-
-
-def test_same_seeds_same_decisions():
-    game = DaggersBrink(3)
-    first = play_game(game, [TankAgent(game, seed=s) for s in range(3)], seed=9)
-    again = play_game(game, [TankAgent(game, seed=s) for s in range(3)], seed=9)
-    assert first.final.fights() == again.final.fights()
-
-
-MIXED = {0: [S1, S1, D1, D1, W], 1: [A3, A1, A1, S1, H1], 2: [H1, H1, H1, D1, S1]}
-
-
-def test_focus_takes_the_discard_only_when_it_helps_its_attribute():
-    assert FocusAgent(None).act(scripted_game([deal_order(MIXED, A3)])) == DISCARD_PILE
-    assert FocusAgent(None).act(scripted_game([deal_order(MIXED, D1)])) == DECK
-
-
-def test_each_strategy_discards_what_it_values_least():
-    state = scripted_game([deal_order(MIXED, D1)]).apply(DISCARD_PILE)  # S2 H2 D2 A6 + 1 card
-    assert FocusAgent(None).act(state) in (S1, H1, D1)  # every attack card stays
-    assert FocusAgent(None, focus="health").act(state) != H1
-    assert TankAgent(None).act(state) not in (H1, D1)
-    assert BalancedAgent(None).act(state) == A1  # the only discard that keeps all at >= 2
-
-
-def test_aggressive_challenges_as_soon_as_allowed_the_patient_later():
-    state = keep_hands(scripted_game([deal_order(HANDS, A1)]), 3)
-    assert CHALLENGE in state.legal_actions()
-    assert AggressiveAgent(None).act(state) == CHALLENGE
-    assert FocusAgent(None).act(state) != CHALLENGE  # patience 2: after two laps
-    later = keep_hands(state, 3)
-    assert FocusAgent(None).act(later) == CHALLENGE
 
 
 @pytest.mark.parametrize(
@@ -89,20 +47,6 @@ def test_a_designer_can_write_a_strategy_in_a_few_lines():
     game = DaggersBrink(3)
     record = play_game(game, [Speedy(game, seed=s) for s in range(3)], seed=1)
     assert sum(record.returns) == 1.0
-
-
-def test_strategy_specs():
-    assert isinstance(strategy("tank:leader")(None), TankAgent)
-    assert strategy("tank:leader")(None).target == "leader"
-    assert isinstance(strategy("focus"), type)
-    with pytest.raises(RulesError, match="strategy 'nope': expected one of"):
-        strategy("nope")
-    with pytest.raises(RulesError, match="takes no target policy"):
-        strategy("random:leader")
-    with pytest.raises(RulesError, match="target 'middle'"):
-        strategy("tank:middle")
-    with pytest.raises(RulesError, match="focus: expected one of"):
-        partial(FocusAgent, focus="luck")(None)
 
 
 def _unmemoised(cls):
@@ -150,3 +94,36 @@ def test_memoised_draw_choices_are_those_worked_out_afresh(make):
         )
         assert memoised.final.fights() == afresh.final.fights()
         assert memoised.summary == afresh.summary and memoised.plies == afresh.plies
+
+
+def test_choosers_are_the_methods_act_calls_unless_act_is_overridden():
+    class Stubborn(DaggersAgent):
+        def act(self, state):
+            return state.legal_actions()[0]
+
+    focus, stubborn = FocusAgent(), Stubborn()
+    assert choosers(focus)["source"] == focus.choose_source
+    assert set(choosers(stubborn).values()) == {stubborn.act}
+    game = DaggersBrink(3)
+    _same_game(*_both_ways(game, [lambda g, seed: Stubborn(g, seed=seed)] * 3, 2))
+
+
+class _PrivateTank(TankAgent):
+    def memo_key(self):
+        return None  # a memo of its own: nothing played before can leak into it
+
+
+@pytest.mark.parametrize(
+    "table", [{"rules": Rules(base_attribute=0)}, {"deck": SMALL}], ids=["base 0", "small deck"]
+)
+def test_agent_memos_are_kept_apart_for_each_deck_and_base_attribute(table):
+    """Shared memos give the games of fresh ones, after games at another table."""
+
+    def tank_game(game, cls):
+        return play_game(game, [cls(game, seed=s) for s in range(3)], seed=5)
+
+    for seed in range(3):  # fill the shared memos at the standard table
+        play_game(DaggersBrink(3), [TankAgent(seed=seed + s) for s in range(3)], seed=seed)
+    game = DaggersBrink(3, **table)
+    shared, private = tank_game(game, TankAgent), tank_game(game, _PrivateTank)
+    assert shared.final.fights() == private.final.fights() and shared.summary == private.summary

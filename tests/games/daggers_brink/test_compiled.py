@@ -1,37 +1,27 @@
-"""The compiled engine (numba) against the Python engine, game by game and piece by piece.
+"""The compiled engine (numba) against the Python engine, game by game.
 
 ``play_compiled`` must give what ``play_in_place`` (itself proven equal to the protocol
-step loop in ``test_fast_path``) gives: the same plies, every die of every fight, the
+step loop in ``test_engine``) gives: the same plies, every die of every fight, the
 same final position, for every hand strategy and target policy it plays, 3 to 6
 players, every rule variant, other decks, ply limits and games long enough to draw
 more dice and shuffles; and decline (``None``) whatever it does not know.
 """
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from workbench.games.daggers_brink import kernel
-from workbench.games.daggers_brink.agents import (
-    FocusAgent,
-    HandAgent,
-    TankAgent,
-    choosers,
-    strategy,
-)
-from workbench.games.daggers_brink.chance import ScriptedChance, SeededChance
+from workbench.games.daggers_brink.agents import HandAgent, choosers
+from workbench.games.daggers_brink.chance import ScriptedChance
 from workbench.games.daggers_brink.compiled import compiles, play_compiled
 from workbench.games.daggers_brink.deck import CardType, Deck, load_deck
 from workbench.games.daggers_brink.engine import DaggersBrink
-from workbench.games.daggers_brink.phases import _ranked, play_in_place
+from workbench.games.daggers_brink.phases import play_in_place
 from workbench.games.daggers_brink.rules import Rules
+from workbench.games.daggers_brink.strategies import FocusAgent, TankAgent, strategy
 from workbench.play import RandomAgent, play_game
 
 from .scripted import SMALL
-from .test_fast_path import VARIANTS
+from .test_engine import VARIANTS
 
 COMPILED_SPECS = [
     f"{name}:{target}"
@@ -147,52 +137,3 @@ def test_tournaments_give_the_same_table_with_and_without_the_compiled_engine():
         for compiled in (True, False)
     ]
     assert tables[0].drop(columns="seconds").equals(tables[1].drop(columns="seconds"))
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    values=st.lists(st.integers(2, 5), min_size=1, max_size=6),
-    places=st.integers(0, 6),
-    faces=st.lists(st.integers(1, 2), min_size=200, max_size=200),
-)
-def test_the_kernels_roll_offs_rank_like_the_python_ones(values, places, faces):
-    """Few values and dice of 1 and 2 make ties, and ties of roll-offs, common."""
-    seats = list(range(len(values)))
-    python = SimpleNamespace(_c=ScriptedChance(faces=faces), dice=0)
-    expected = _ranked(python, seats, dict(zip(seats, values, strict=True)), places)
-    g = np.zeros(len(kernel.G_FIELDS), dtype=np.int64)
-    ranked, totals = np.array(seats), np.array(values)
-    kernel._rank(g, np.array(faces), ranked, totals, len(seats), places, np.zeros(64, np.int64))
-    assert g[kernel.STATUS] == kernel.OK
-    assert ranked.tolist() == expected and g[kernel.DICE] == python.dice
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), row=st.integers(0, 31), m=st.integers(1, 20))
-def test_the_kernels_shuffles_are_the_seeded_chances(seed, row, m):
-    chance = SeededChance(seed, deck_size=20)
-    cards = tuple(range(100, 120))
-    _, orders = chance.arrays()
-    deck = np.zeros(20, dtype=np.int64)
-    kernel._shuffle(orders, row, np.array(cards), m, deck)
-    assert tuple(deck[:m].tolist()) == chance.shuffled(row, cards[:m])
-
-
-def test_the_kernels_field_names_match_its_indices():
-    assert [kernel.G_FIELDS[i] for i in (kernel.DICE, kernel.F_DW, kernel.PLIES)] == [
-        "dice",
-        "fight_defender_wild",
-        "plies",
-    ]
-    assert len(kernel.G_FIELDS) == kernel.PLIES + 1
-    assert kernel.CFG_FIELDS[kernel.WILD] == "wild" and len(kernel.CFG_FIELDS) == kernel.WILD + 1
-    from workbench.games.daggers_brink.actions import Fight
-
-    renamed = {
-        "attack_faces": "first_die",
-        "remaining_hits": "remaining",
-        "attacker_wildcards": "attacker_wild",
-        "defender_wildcards": "defender_wild",
-    }
-    expected = [renamed.get(f, f) for f in Fight._fields if f != "defend_faces"]
-    assert list(kernel.LOG_FIELDS) == expected

@@ -32,7 +32,7 @@ def test_standard_deck_has_the_texts_86_cards():
 def test_attributes_are_base_plus_bonuses_the_texts_example():
     deck = load_deck()
     hand = ["Speed +1", "Health +3", "Wildcard", "Defend +1", "Attack +2"]
-    assert deck.attributes(deck.hand_counts(hand), base=1) == (3, 5, 3, 4)
+    assert deck.attributes(deck.hand_counts(hand)) == (3, 5, 3, 4)
 
 
 def test_round_trip_through_a_file(tmp_path):

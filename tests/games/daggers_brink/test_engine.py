@@ -1,46 +1,27 @@
-"""The engine, rule by rule, on scripted decks and fixed dice; then random-play invariants."""
+"""The game on the play protocol: protocol checks, seeds, bad tables, random-play invariants,
+and the whole-game fast path against the step-by-step protocol loop, game by game.
+
+``play_game`` lets ``DaggersBrink.play_fast`` play a game on one private state moved on
+in place (or in the compiled engine); ``play_game(..., fast=False)`` applies every action
+to a fresh immutable state. The two must give the same game: same returns, plies, rounds,
+fights (every die), summary figures and final position, for every strategy, 3 to 6
+players and rule variants.
+"""
 
 import random
 
+import numpy as np
 import pytest
 
-from workbench.errors import IllegalMoveError, RulesError
-from workbench.games.daggers_brink.actions import CHALLENGE, DECK, DISCARD_PILE, PASS, Attack
-from workbench.games.daggers_brink.engine import DaggersBrink
+from workbench.errors import RulesError
+from workbench.games.daggers_brink.agents import TARGETS
+from workbench.games.daggers_brink.engine import DaggersBrink, warm_up
 from workbench.games.daggers_brink.rules import Rules
-from workbench.play import RandomAgent, check_game
+from workbench.games.daggers_brink.strategies import STRATEGIES, FocusAgent, strategy
+from workbench.play import RandomAgent, check_game, play_game
 from workbench.play.protocol import TERMINAL, Game, State
 
-from .scripted import (
-    A1,
-    A3,
-    D1,
-    H1,
-    S1,
-    SMALL,
-    W,
-    deal_order,
-    finish,
-    keep_hands,
-    rolls,
-    scripted_game,
-)
-
-# seat 0: speed 4, health 2, defend 4, attack 2 (holds a wildcard)
-# seat 1: speed 2, health 1, defend 1, attack 9
-# seat 2: speed 1, health 5, defend 2, attack 1
-HANDS = {0: [S1, S1, D1, D1, W], 1: [A3, A3, A1, A1, S1], 2: [H1, H1, H1, H1, D1]}
-TOP = A1
-
-
-def _to_combat(faces=(), *, hands=HANDS, **rules):
-    """Deal ``hands``, keep them through two laps (seat 1 challenges), reach combat."""
-    decks = [deal_order(hands, TOP), list(SMALL.cards())]
-    state = scripted_game(decks, faces, **rules)
-    state = keep_hands(state, 3)  # lap one: seats 1, 2, 0
-    assert state.player == 1 and CHALLENGE in state.legal_actions()
-    state = state.apply(CHALLENGE)
-    return keep_hands(state, 2)  # seats 2 and 0 draw once more
+from .scripted import SMALL, finish
 
 
 def test_the_game_follows_the_protocol():
@@ -50,176 +31,6 @@ def test_the_game_follows_the_protocol():
     assert game.info.num_players == 4 and not game.info.zero_sum
     assert state.chance_outcomes() == []
     assert check_game(DaggersBrink(3, rules=Rules(starting_tokens=1)), games=3) == []
-
-
-def test_deal_goes_round_the_table_from_the_dealers_left_and_turns_a_card_up():
-    state = scripted_game([deal_order(HANDS, TOP)])
-    assert [state.attributes(s) for s in range(3)] == [(4, 2, 4, 2), (2, 1, 1, 9), (1, 5, 2, 1)]
-    assert state.hands[1] == tuple(sorted(HANDS[1]))
-    assert state.discard == (TOP,)
-    assert len(state.deck) - state.deck_pos == 20 - 16
-    assert (state.round, state.dealer, state.player, state.decision) == (1, 0, 1, "source")
-
-
-def test_the_first_dealer_rolls_4d6_and_tied_highest_roll_again():
-    faces = rolls([1, 2, 3, 4], [6, 6, 6, 6], [6, 6, 6, 6], [1, 1, 1, 1], [2, 2, 2, 2])
-    order = deal_order(HANDS, TOP, dealer=2)
-    state = scripted_game([order], faces, first_dealer="roll")
-    assert state.dealer == 2 and state.player == 0
-    assert state.dice == 20
-
-
-def test_drawing_from_either_pile_then_discarding():
-    state = scripted_game([deal_order(HANDS, TOP, rest=[W])])
-    assert state.legal_actions() == [DECK, DISCARD_PILE]  # no challenge on the first lap
-    drawn = state.apply(DECK)
-    assert drawn.decision == "discard" and drawn.drawn == W and W in drawn.hands[1]
-    after = drawn.apply(S1)
-    assert after.discard == (TOP, S1) and after.player == 2 and after.decision == "source"
-    taken = after.apply(DISCARD_PILE)
-    assert taken.discard == (TOP,) and S1 in taken.hands[2]
-
-
-def test_a_challenge_only_after_everyone_drew_and_combat_when_play_returns():
-    state = scripted_game([deal_order(HANDS, TOP)])
-    state = keep_hands(state, 2)
-    assert state.player == 0 and CHALLENGE not in state.legal_actions()  # dealer, lap one
-    state = keep_hands(state, 1)
-    assert state.player == 1 and CHALLENGE in state.legal_actions()
-    state = state.apply(CHALLENGE)
-    assert state.player == 2 and CHALLENGE not in state.legal_actions()
-    state = keep_hands(state, 2)
-    assert state.decision == "attack" and state.order == (0, 1, 2)
-
-
-def test_combat_order_is_by_speed_and_ties_roll_off():
-    hands = {0: [S1, S1, D1, D1, W], 1: [A3, A3, A1, A1, H1], 2: [H1, H1, H1, D1, D1]}
-    state = _to_combat([1, 1, 1, 1, 6, 6, 6, 6], hands=hands)
-    assert state.order == (0, 2, 1)  # seats 1 and 2 tie on Speed 1; seat 2 rolls 24 to 4
-    state = _to_combat(hands=hands, speed_tie_break="seat order")
-    assert state.order == (0, 1, 2)
-
-
-def test_a_wound_costs_a_token_and_the_wounded_sit_out():
-    fight = rolls([6, 5], [4])  # seat 0: 2 hits; seat 1: 1 block; 1 left >= health 1
-    answer = rolls([6], [1, 1, 1, 1])  # seat 2: 1 hit; seat 0 blocks nothing; 1 < health 2
-    state = _to_combat(fight + answer)
-    assert state.player == 0
-    assert set(state.legal_actions()) == {PASS, Attack(1), Attack(2), Attack(1, (W,))} | {
-        Attack(2, (W,))
-    }
-    state = state.apply(Attack(1))
-    assert state.tokens == (3, 2, 3) and state.is_wounded(1)
-    assert state.player == 2  # seat 1 is wounded: it cannot attack
-    assert state.legal_actions() == [PASS, Attack(0)]  # nor be attacked
-    state = state.apply(Attack(0))
-    assert (state.decision, state.player) == ("wildcards", 0)  # seat 0 may answer with W
-    state = state.apply(())
-    first, second = state.fights()
-    assert (first.remaining_hits, first.wounded, first.attacker_rank) == (1, True, 0)
-    assert (second.attack, second.defend, second.health, second.wounded) == (1, 4, 2, False)
-    assert second.defender_had_acted and not first.defender_had_acted
-    assert (state.round, state.dealer, state.player) == (2, 1, 2)  # the deal passes left
-
-
-def test_blocks_cancel_hits_one_for_one():
-    state = _to_combat(rolls([6, 6], [5, 4]))  # seat 0 against seat 2: 2 hits, 2 blocks
-    state = state.apply(Attack(2))
-    assert state.fights()[0].remaining_hits == 0 and state.tokens == (3, 3, 3)
-    state = _to_combat(rolls([6, 6], [5, 1]))
-    assert state.apply(Attack(2)).fights()[0].remaining_hits == 1
-
-
-def test_a_wildcard_strips_a_card_and_costs_its_plus_one():
-    state = _to_combat(rolls([6], [1, 1]))
-    state = state.apply(Attack(1, (W,)))
-    assert state.decision == "strip" and state.player == 0
-    assert state.legal_actions() == [S1, A1, A3]
-    state = state.apply(A3)
-    fight = state.fights()[0]
-    assert (fight.attack, fight.defend, fight.health) == (1, 1, 1)  # seat 0 lost its W
-    assert fight.wounded and fight.attacker_wildcards == 1
-    assert state.round == 1 and state.hands[1] == (S1, A1, A1, A3)
-
-
-def test_when_both_discard_wildcards_the_defender_strips_first():
-    hands = {0: [S1, S1, D1, D1, W], 1: [A3, A3, A1, W, S1], 2: [H1, H1, H1, H1, D1]}
-    state = _to_combat(rolls([1, 1], [1, 1]), hands=hands)
-    state = state.apply(Attack(1, (W,)))
-    assert state.decision == "wildcards" and state.player == 1
-    assert state.legal_actions() == [(), (W,)]
-    state = state.apply((W,))
-    assert (state.decision, state.player) == ("strip", 1)
-    state = state.apply(D1)
-    assert (state.decision, state.player) == ("strip", 0)
-    state = state.apply(A3)
-    fight = state.fights()[0]
-    assert (fight.attack, fight.defend, fight.health) == (1, 1, 1)
-    assert (fight.attacker_wildcards, fight.defender_wildcards) == (1, 1)
-    turned = _to_combat(rolls([1, 1], [1, 1]), hands=hands, defender_strips_first=False)
-    turned = turned.apply(Attack(1, (W,))).apply((W,))
-    assert turned.player == 0
-
-
-def test_elimination_skips_the_eliminated_player():
-    faces = rolls([6, 6], [1], [6], [1, 1, 1, 1])
-    state = _to_combat(faces, starting_tokens=1)
-    state = state.apply(Attack(1))
-    assert state.tokens == (1, 0, 1) and not state.is_terminal()
-    state = state.apply(Attack(0)).apply(())  # no wound
-    assert state.round == 2 and state.dealer == 2  # seat 1 is out: the deal skips it
-    assert state.player == 0 and state.hands[1] == ()
-
-
-def test_the_last_player_standing_wins_at_once():
-    hands = {0: [S1, S1, D1, D1, S1], 1: [A3, A3, A1, A1, S1], 2: [H1, H1, H1, H1, D1]}
-    state = _to_combat(rolls([6], [1], [6], [1, 1, 1]), hands=hands, starting_tokens=1)
-    assert state.order == (0, 1, 2) and state.attributes(0) == (4, 1, 3, 1)
-    state = state.apply(Attack(1)).apply(Attack(0))
-    assert state.is_terminal() and state.winner == 2 and state.tokens == (0, 0, 1)
-    assert state.returns() == (0.0, 0.0, 1.0)
-
-
-def test_reshuffle_keeps_the_discard_piles_top_card():
-    first = deal_order(HANDS, TOP)
-    left = first[16:]  # the four cards of the deck
-    second = [left[1], TOP, left[0]]
-    state = scripted_game([first, second])
-    for _ in range(3):  # three draws from the deck, each discarding the card drawn
-        state = state.apply(DECK)
-        state = state.apply(state.drawn)
-    assert state.discard == (TOP, *left[:3])
-    state = state.apply(DECK)  # the last card: the deck is depleted and reshuffled at once
-    assert state.deck == tuple(second) and state.deck_pos == 0
-    assert state.discard == (left[2],)
-    second = [left[2], TOP, left[0], left[1]]
-    later = scripted_game([first, second], reshuffle="on next draw")
-    for _ in range(4):
-        later = later.apply(DECK)
-        later = later.apply(later.drawn)
-    assert later.deck_pos == len(later.deck)  # empty, not yet reshuffled
-    later = later.apply(DECK)
-    assert later.drawn == left[2] and later.discard == (left[3],)
-
-
-def test_illegal_actions_are_refused_with_the_legal_ones_named():
-    state = scripted_game([deal_order(HANDS, TOP)])
-    with pytest.raises(IllegalMoveError, match=r"'challenge' is not legal for seat 1"):
-        state.apply(CHALLENGE)
-    with pytest.raises(IllegalMoveError, match="legal"):
-        state.apply(DECK).apply(W)  # seat 1 holds no wildcard
-    combat = _to_combat([6, 5, 4])
-    with pytest.raises(IllegalMoveError):
-        combat.apply(Attack(0))
-    with pytest.raises(IllegalMoveError):
-        combat.apply(Attack(1, (W, W)))
-
-
-def test_apply_never_changes_the_state_it_is_called_on():
-    state = scripted_game([deal_order(HANDS, TOP)])
-    key = state.key()
-    state.apply(DECK)
-    assert state.key() == key and state.decision == "source"
 
 
 def test_same_seed_same_game_and_different_seeds_differ():
@@ -246,17 +57,18 @@ def _cards_are_conserved(state):
     return held + len(state.deck) - state.deck_pos + len(state.discard) == state.card_types.size
 
 
-VARIANTS = [
+RANDOM_PLAY_VARIANTS = [
     {},
     {"reshuffle": "on next draw", "discard_drawn_card": False},
     {"pass_after_challenge": True, "challenge_after_laps": 0},
     {"attack_optional": False, "wounded_sit_out": False, "wildcards_per_fight": 1},
     {"strip_wildcards": False, "defender_strips_first": False, "speed_tie_break": "seat order"},
     {"hit_threshold": 3, "starting_tokens": 1, "draw_lap_limit": 2, "first_dealer": "seat 0"},
+    {"die_sides": 8, "hit_threshold": 6, "roll_off_dice": 1},
 ]
 
 
-@pytest.mark.parametrize("changes", VARIANTS)
+@pytest.mark.parametrize("changes", RANDOM_PLAY_VARIANTS)
 @pytest.mark.parametrize("players", [3, 6])
 def test_random_play_keeps_every_invariant(changes, players):
     game = DaggersBrink(players, rules=Rules(**changes))
@@ -275,6 +87,8 @@ def test_random_play_keeps_every_invariant(changes, players):
         for fight in state.fights():
             assert fight.attacker != fight.defender
             assert len(fight.attack_faces) == fight.attack
+            faces = set(fight.attack_faces + fight.defend_faces)
+            assert faces <= set(range(1, game.rules.die_sides + 1))
             hits = sum(f >= game.rules.hit_threshold for f in fight.attack_faces)
             blocks = sum(f >= game.rules.hit_threshold for f in fight.defend_faces)
             assert fight.remaining_hits == max(0, hits - blocks)
@@ -287,3 +101,90 @@ def test_a_time_out_shares_the_win_among_survivors():
     state = finish(game.initial_state(seed=1), [RandomAgent(game, seed=k) for k in range(3)])
     assert state.is_terminal() and state.winner is None and state.round == 1
     assert state.returns() == (1 / 3, 1 / 3, 1 / 3)
+
+
+SPECS = [
+    "random",
+    *(f"{name}:{target}" for name in sorted(set(STRATEGIES) - {"random"}) for target in TARGETS),
+]
+
+
+VARIANTS = [
+    {},
+    {"starting_tokens": 1, "hit_threshold": 5, "wildcards_per_fight": 1},
+    {"pass_after_challenge": True, "discard_drawn_card": False, "reshuffle": "on next draw"},
+    {"attack_optional": False, "wounded_sit_out": False, "strip_wildcards": False},
+    {"speed_tie_break": "seat order", "defender_strips_first": False, "first_dealer": "seat 0"},
+    {"challenge_after_laps": 0, "draw_lap_limit": 2, "max_rounds": 6, "base_attribute": 0},
+    {"die_sides": 8, "hit_threshold": 6, "roll_off_dice": 1},
+]
+
+
+# a focus on each attribute as well, so every hand value is exercised
+FOCI = [lambda game, seed, f=f: FocusAgent(game, seed=seed, focus=f) for f in FocusAgent._index]
+
+
+def _both_ways(game, factories, seed, **options):
+    """The same seeded game through the fast path and through the step loop."""
+    records = []
+    for fast in (True, False):
+        children = np.random.SeedSequence(seed).spawn(len(factories))
+        pairs = zip(factories, children, strict=True)
+        agents = [factory(game, seed=np.random.default_rng(c)) for factory, c in pairs]
+        records.append(play_game(game, agents, seed=seed, fast=fast, **options))
+    return records
+
+
+def _same_game(fast, stepped):
+    assert fast.returns == stepped.returns and fast.plies == stepped.plies
+    assert fast.timed_out == stepped.timed_out and fast.summary == stepped.summary
+    assert fast.final.fights() == stepped.final.fights()
+    assert fast.final.key() == stepped.final.key()
+    assert (fast.final.round, fast.final.firsts) == (stepped.final.round, stepped.final.firsts)
+
+
+@pytest.mark.parametrize("changes", VARIANTS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_fast_path_plays_the_games_of_the_step_loop(changes, players):
+    game = DaggersBrink(players, rules=Rules(**changes))
+    pool = [strategy(spec) for spec in SPECS] + FOCI
+    for seed in range(4):
+        rng = np.random.default_rng([players, seed, len(changes)])
+        factories = [pool[i] for i in rng.choice(len(pool), size=players)]
+        _same_game(*_both_ways(game, factories, seed))
+
+
+def test_the_fast_path_stops_at_the_same_ply_limit():
+    game = DaggersBrink(4)
+    for limit in (1, 37, 200):
+        fast, stepped = _both_ways(game, [strategy("tank")] * 4, 3, max_plies=limit)
+        _same_game(fast, stepped)
+        assert fast.plies == limit and fast.timed_out
+
+
+def test_the_fast_path_works_on_a_small_deck_after_games_on_the_standard_one():
+    for game in (DaggersBrink(3), DaggersBrink(3, deck=SMALL), DaggersBrink(3)):
+        for seed in range(3):
+            _same_game(*_both_ways(game, [strategy("focus"), strategy("tank"), RandomAgent], seed))
+
+
+def test_agents_of_other_kinds_are_played_step_by_step():
+    class Recorder:  # keeps every state it is shown: the fast path must not be used
+        def __init__(self, game, *, seed=None):
+            self.inner, self.seen = RandomAgent(game, seed=seed), []
+
+        def act(self, state):
+            self.seen.append(state)
+            return self.inner.act(state)
+
+    game = DaggersBrink(3)
+    agents = [Recorder(game, seed=s) for s in range(3)]
+    assert game.play_fast(game.initial_state(seed=1), agents) is None
+    record = play_game(game, agents, seed=1)
+    seen = [state for agent in agents for state in agent.seen]
+    assert len({id(state) for state in seen}) == record.plies  # a fresh state each decision
+
+
+def test_warm_up_plays_a_game_in_the_compiled_engine(capsys):
+    assert warm_up() >= 0
+    assert "ready in" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from workbench.games.daggers_brink.hands import (
     hand_multisets,
     kept_after_draws,
 )
+from workbench.games.daggers_brink.rules import Rules
 
 
 def _reduced(deck, per_type):
@@ -31,7 +32,7 @@ def _by_enumerating_hands(deck, hand_size, base):
         types = [0] * len(deck.types)
         for i in hand:
             types[cards[i]] += 1
-        counts[deck.attributes(types, base=base)] += 1
+        counts[deck.attributes(types, rules=Rules(base_attribute=base))] += 1
     total = sum(counts.values())
     return {key: Fraction(n, total) for key, n in counts.items()}
 
@@ -39,7 +40,8 @@ def _by_enumerating_hands(deck, hand_size, base):
 @pytest.mark.parametrize(("per_type", "hand_size", "base"), [(2, 5, 1), (1, 4, 0), (3, 3, 2)])
 def test_dealt_hands_match_enumeration_of_actual_hands(per_type, hand_size, base):
     deck = _reduced(load_deck(), per_type)
-    exact = hand_attribute_distribution(deck, hand_size=hand_size, base=base)
+    rules = Rules(hand_size=hand_size, base_attribute=base)
+    exact = hand_attribute_distribution(deck, rules=rules)
     assert exact == _by_enumerating_hands(deck, hand_size, base)
 
 
@@ -71,7 +73,7 @@ def test_keep_the_best_after_draws_matches_playing_every_draw_order(weights):
         )
     )
     ranking = card_ranking(small, weights)
-    exact = hand_attribute_distribution(small, hand_size=2, draws=2, ranking=ranking)
+    exact = hand_attribute_distribution(small, rules=Rules(hand_size=2), draws=2, ranking=ranking)
     assert exact == _by_playing_every_draw_order(small, 2, 2, ranking)
 
 
@@ -108,4 +110,6 @@ def test_bad_arguments_are_named():
     with pytest.raises(RulesError, match="weights: expected 4 numbers"):
         card_ranking(deck, (1, 2))
     with pytest.raises(RulesError, match="exceeds the deck"):
-        hand_attribute_distribution(_reduced(deck, 1).with_count("Wildcard", 0), hand_size=13)
+        hand_attribute_distribution(
+            _reduced(deck, 1).with_count("Wildcard", 0), rules=Rules(hand_size=13)
+        )

@@ -16,16 +16,17 @@ from workbench.games.daggers_brink.odds import (
     wound_probability,
     wound_table,
 )
+from workbench.games.daggers_brink.rules import Rules
 
 
-def _brute_force(attack, defend, threshold):
+def _brute_force(attack, defend, threshold, sides=6):
     counts = {}
-    for roll in itertools.product(range(1, 7), repeat=attack + defend):
+    for roll in itertools.product(range(1, sides + 1), repeat=attack + defend):
         hits = sum(f >= threshold for f in roll[:attack])
         blocks = sum(f >= threshold for f in roll[attack:])
         left = max(0, hits - blocks)
         counts[left] = counts.get(left, 0) + 1
-    total = 6 ** (attack + defend)
+    total = sides ** (attack + defend)
     return {k: Fraction(v, total) for k, v in sorted(counts.items())}
 
 
@@ -100,7 +101,34 @@ def test_bad_input_is_named(call, message):
 def test_the_array_of_wound_chances_is_wound_chance_entry_by_entry(threshold):
     from workbench.games.daggers_brink.odds import wound_chance, wound_chances
 
-    table = wound_chances(7, threshold)
+    table = wound_chances(7, threshold=threshold)
     assert table.shape == (8, 8, 8)
     for (attack, defend, health), value in np.ndenumerate(table):
-        assert value == wound_chance(attack, defend, health, threshold)
+        assert value == wound_chance(attack, defend, health, threshold=threshold)
+
+
+@pytest.mark.parametrize(("sides", "threshold"), [(4, 3), (8, 6), (10, 7)])
+def test_other_dice_equal_brute_force_over_every_roll(sides, threshold):
+    rules = Rules(die_sides=sides, hit_threshold=threshold)
+    for attack, defend in [(1, 1), (2, 1), (3, 0), (2, 2)]:
+        exact = _brute_force(attack, defend, threshold, sides)
+        assert remaining_hits(attack, defend, rules=rules) == exact
+        for health in range(0, attack + 2):
+            tail = sum((p for k, p in exact.items() if k >= health), Fraction(0))
+            assert wound_probability(attack, defend, health, rules=rules) == tail
+            assert wound_chance(attack, defend, health, rules=rules) == pytest.approx(float(tail))
+    table = wound_table(2, 2, 2, rules=rules)
+    assert list(table["p_wound"]) == [
+        wound_probability(a, d, h, rules=rules) for a in (1, 2) for d in (1, 2) for h in (1, 2)
+    ]
+    with pytest.raises(RulesError, match=rf"threshold: expected an integer 1\.\.{sides}"):
+        wound_probability(1, 1, 1, rules=rules, threshold=sides + 1)
+
+
+def test_rules_give_the_default_threshold_and_threshold_overrides_it():
+    assert wound_probability(3, 1, 2, rules=Rules(hit_threshold=5)) == wound_probability(
+        3, 1, 2, threshold=5
+    )
+    assert wound_probability(3, 1, 2, rules=Rules(hit_threshold=5), threshold=4) == (
+        wound_probability(3, 1, 2)
+    )

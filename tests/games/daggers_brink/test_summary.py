@@ -4,6 +4,7 @@ import pytest
 
 from workbench.games.daggers_brink.actions import Fight
 from workbench.games.daggers_brink.engine import DaggersBrink
+from workbench.games.daggers_brink.rules import Rules
 from workbench.games.daggers_brink.summary import FIGURES, decisive_attributes, game_summary
 from workbench.play import RandomAgent, play_game
 
@@ -29,7 +30,7 @@ def _fight(attack_faces, defend_faces, health):
     ],
 )
 def test_decisive_attributes_case_by_case(attack, defend, health, expected):
-    assert decisive_attributes(_fight(attack, defend, health), threshold=4, base=1) == expected
+    assert decisive_attributes(_fight(attack, defend, health), Rules()) == expected
 
 
 def test_summary_figures_recount_the_fight_log():

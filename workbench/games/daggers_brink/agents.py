@@ -1,4 +1,4 @@
-"""Strategies for Daggers Brink: small agent classes a designer can subclass in a notebook.
+"""Agents for Daggers Brink: the base class a designer subclasses in a notebook.
 
 Every agent has ``act(state) -> action`` and dispatches on ``state.decision`` to
 one method per decision (``choose_source``, ``choose_discard``, ``choose_attack``,
@@ -14,12 +14,13 @@ from three small ideas, each a method to override:
   tokens) or ``"random"``.
 
 Agents only look at what the player may see: its own hand, the face-up discard
-pile, tokens, and in combat every hand (cards are laid face up).
+pile, tokens, and in combat every hand (cards are laid face up). The built-in
+strategies are in :mod:`~workbench.games.daggers_brink.strategies`.
 
 >>> from workbench.games.daggers_brink.engine import DaggersBrink
 >>> from workbench.play import play_game
 >>> game = DaggersBrink(3)
->>> record = play_game(game, [FocusAgent(game, seed=s) for s in range(3)], seed=3)
+>>> record = play_game(game, [HandAgent(game, seed=s) for s in range(3)], seed=3)
 >>> sum(record.returns), record.summary["rounds"] > 0
 (1.0, True)
 
@@ -38,7 +39,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, ClassVar
 
 from workbench.errors import RulesError
@@ -51,20 +51,10 @@ from workbench.games.daggers_brink.actions import (
     Attack,
 )
 from workbench.games.daggers_brink.odds import wound_chance
-from workbench.play.agents import RandomAgent, Seed, python_random
+from workbench.games.daggers_brink.rules import Rules
+from workbench.play.agents import Seed, python_random
 
-__all__ = [
-    "STRATEGIES",
-    "TARGETS",
-    "AggressiveAgent",
-    "BalancedAgent",
-    "DaggersAgent",
-    "FocusAgent",
-    "HandAgent",
-    "TankAgent",
-    "choosers",
-    "strategy",
-]
+__all__ = ["TARGETS", "DaggersAgent", "HandAgent", "choosers"]
 
 #: Target policies understood by :meth:`HandAgent.choose_target`.
 TARGETS = ("weakest", "strongest", "leader", "random")
@@ -196,12 +186,12 @@ class HandAgent(DaggersAgent):
         """The seat to attack among ``targets``, by the agent's target policy."""
         if self.target == "random":
             return self.rng.choice(targets)
-        attrs, tokens, threshold = state.attrs, state.tokens, state.rules.hit_threshold
+        attrs, tokens, rules = state.attrs, state.tokens, state.rules
         _, health, defend, attack = attrs[state.player]
         if self.target == "strongest":  # the one most likely to wound me
-            keys: list = [wound_chance(attrs[t][3], defend, health, threshold) for t in targets]
+            keys: list = [wound_chance(attrs[t][3], defend, health, rules=rules) for t in targets]
         else:
-            dealt = [wound_chance(attack, attrs[t][2], attrs[t][1], threshold) for t in targets]
+            dealt = [wound_chance(attack, attrs[t][2], attrs[t][1], rules=rules) for t in targets]
             if self.target == "weakest":  # the one I most likely wound, the fewest tokens next
                 keys = [(chance, -tokens[t]) for chance, t in zip(dealt, targets, strict=True)]
             else:  # the leader: the most tokens, the one I most likely wound next
@@ -297,8 +287,8 @@ class HandAgent(DaggersAgent):
         me = state.player
         victim = defender if me == attacker else attacker
         mine, theirs = state.attributes(me), state.attributes(victim)
-        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
-        return _best_strip(mine, theirs, state.legal_actions(), bonus, me == attacker, threshold)
+        bonus, rules = state.card_bonuses, state.rules
+        return _best_strip(mine, theirs, state.legal_actions(), bonus, me == attacker, rules)
 
     # --------------------------------------------------------------- helpers
     def _fight_value(
@@ -306,7 +296,7 @@ class HandAgent(DaggersAgent):
     ) -> tuple[float, int]:
         """My fight chance if I discard ``wildcards`` and strip the opponent's most useful
         cards; ties prefer keeping wildcards (they also add +1 to every attribute)."""
-        bonus, threshold = state.card_bonuses, state.rules.hit_threshold
+        bonus, rules = state.card_bonuses, state.rules
         mine, theirs = state.attributes(state.player), state.attributes(other)
         their_hand = list(state.hands[other])
         for card in wildcards:
@@ -315,10 +305,10 @@ class HandAgent(DaggersAgent):
             options = sorted(state.strippable_types.intersection(their_hand))
             if not options:
                 break
-            stripped = _best_strip(mine, theirs, options, bonus, attacking, threshold)
+            stripped = _best_strip(mine, theirs, options, bonus, attacking, rules)
             their_hand.remove(stripped)
             theirs = _minus(theirs, bonus[stripped])
-        return (_fight_chance(mine, theirs, attacking, threshold), -len(wildcards))
+        return (_fight_chance(mine, theirs, attacking, rules), -len(wildcards))
 
 
 def _minus(attributes: Attributes, bonus: Attributes) -> Attributes:
@@ -327,11 +317,11 @@ def _minus(attributes: Attributes, bonus: Attributes) -> Attributes:
             attributes[3] - bonus[3])  # fmt: skip
 
 
-def _fight_chance(mine: Attributes, theirs: Attributes, attacking: bool, threshold: int) -> float:
+def _fight_chance(mine: Attributes, theirs: Attributes, attacking: bool, rules: Rules) -> float:
     """My chance of the fight going my way (wounding them, or not being wounded)."""
     if attacking:
-        return wound_chance(mine[3], theirs[2], theirs[1], threshold)
-    return 1.0 - wound_chance(theirs[3], mine[2], mine[1], threshold)
+        return wound_chance(mine[3], theirs[2], theirs[1], rules=rules)
+    return 1.0 - wound_chance(theirs[3], mine[2], mine[1], rules=rules)
 
 
 def _best_strip(
@@ -340,83 +330,12 @@ def _best_strip(
     options: Sequence[int],
     bonus: Sequence[Attributes],
     attacking: bool,
-    threshold: int,
+    rules: Rules,
 ) -> int:
     """The card of ``options`` (ascending types) whose strip from the opponent helps my
     fight most; the lowest type among equals."""
-    chances = [_fight_chance(mine, _minus(theirs, bonus[c]), attacking, threshold) for c in options]
+    chances = [_fight_chance(mine, _minus(theirs, bonus[c]), attacking, rules) for c in options]
     return options[chances.index(max(chances))]
-
-
-class FocusAgent(HandAgent):
-    """Builds one attribute (``focus``: speed, health, defend or attack) above all."""
-
-    name = "focus"
-    _index: ClassVar[dict[str, int]] = {"speed": 0, "health": 1, "defend": 2, "attack": 3}
-
-    def __init__(self, game: Any = None, *, focus: str = "attack", **options: Any):
-        if focus not in self._index:
-            raise RulesError(f"focus: expected one of {', '.join(self._index)}, got {focus!r}")
-        self.focus = focus
-        self._i = self._index[focus]
-        super().__init__(game, **options)
-
-    def __repr__(self) -> str:
-        return f"FocusAgent(focus={self.focus!r}, target={self.target!r})"
-
-    def memo_key(self) -> Any:
-        return (type(self), self.focus)
-
-    def hand_value(self, attributes: Attributes) -> float:
-        return 100.0 * attributes[self._i] + sum(attributes)
-
-
-class BalancedAgent(HandAgent):
-    """Keeps its attributes even: the weakest attribute first, then the total."""
-
-    name = "balanced"
-
-    def memo_key(self) -> Any:
-        return type(self)
-
-    def hand_value(self, attributes: Attributes) -> float:
-        return 100.0 * min(attributes) + sum(attributes)
-
-
-class TankAgent(HandAgent):
-    """Builds Health and Defend, to survive rather than to wound."""
-
-    name = "tank"
-
-    def memo_key(self) -> Any:
-        return type(self)
-
-    def hand_value(self, attributes: Attributes) -> float:
-        speed, health, defend, attack = attributes
-        return 100.0 * (health + defend) + speed + attack
-
-
-class AggressiveAgent(HandAgent):
-    """Builds Attack and challenges as soon as the rules allow."""
-
-    name = "aggressive"
-
-    def __init__(self, game: Any = None, **options: Any):
-        options.setdefault("patience", 0)
-        super().__init__(game, **options)
-
-    def memo_key(self) -> Any:
-        return type(self)
-
-    def hand_value(self, attributes: Attributes) -> float:
-        return 100.0 * attributes[3] + sum(attributes)
-
-
-#: Strategy names (for the command line and studies) and their agent classes.
-STRATEGIES: dict[str, Callable[..., Any]] = {
-    "random": RandomAgent,
-    **{cls.name: cls for cls in (FocusAgent, BalancedAgent, TankAgent, AggressiveAgent)},
-}
 
 
 def choosers(agent: Any) -> dict[str, Callable[[Any], Any]]:
@@ -424,32 +343,12 @@ def choosers(agent: Any) -> dict[str, Callable[[Any], Any]]:
     methods (unless it overrides ``act``), else ``act`` itself (the engine's fast path
     calls these directly).
 
-    >>> choosers(FocusAgent())["discard"].__name__
+    >>> choosers(HandAgent())["discard"].__name__
     'choose_discard'
+    >>> from workbench.play import RandomAgent
     >>> choosers(RandomAgent())["attack"].__name__
     'act'
     """
     if isinstance(agent, DaggersAgent) and type(agent).act is DaggersAgent.act:
         return agent.choosers
     return dict.fromkeys(DECISIONS, agent.act)
-
-
-def strategy(spec: str) -> Callable[..., Any]:
-    """An agent factory (``factory(game, seed=...)``) from ``"name"`` or ``"name:target"``.
-
-    >>> strategy("tank:leader")(None, seed=1)
-    TankAgent(target='leader', patience=2)
-    >>> strategy("random")
-    <class 'workbench.play.agents.RandomAgent'>
-    """
-    name, _, target = spec.partition(":")
-    if name not in STRATEGIES:
-        raise RulesError(f"strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
-    cls = STRATEGIES[name]
-    if not target:
-        return cls
-    if not (isinstance(cls, type) and issubclass(cls, HandAgent)):
-        raise RulesError(f"strategy {name!r} takes no target policy (got {target!r})")
-    if target not in TARGETS:
-        raise RulesError(f"target {target!r}: expected one of {', '.join(TARGETS)}")
-    return partial(cls, target=target)

@@ -25,6 +25,7 @@ from typing import Protocol
 import numpy as np
 
 from workbench.errors import RulesError
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 
 __all__ = ["Chance", "ScriptedChance", "SeededChance"]
 
@@ -36,7 +37,7 @@ class Chance(Protocol):
     """The dice and shuffles of one game."""
 
     def face(self, i: int) -> int:
-        """The ``i``-th die face rolled in the game (1..6)."""
+        """The ``i``-th die face rolled in the game (1 .. the rules' ``die_sides``)."""
         ...
 
     def faces(self, start: int, count: int) -> list[int]:
@@ -63,20 +64,29 @@ class SeededChance:
         ``None`` draws fresh entropy (a different game every time).
     deck_size : int
         Largest number of cards ever shuffled at once.
+    rules : Rules, optional
+        The rules whose ``die_sides`` the dice have (default: the standard rules' d6).
     """
 
     __slots__ = (
         "_cards", "_decks", "_face_array", "_faces", "_keys", "_order_array", "_orders",
-        "_sequence", "_size",
+        "_sequence", "_sides", "_size",
     )  # fmt: skip
 
-    def __init__(self, seed: int | np.random.SeedSequence | None, *, deck_size: int = 128):
+    def __init__(
+        self,
+        seed: int | np.random.SeedSequence | None,
+        *,
+        deck_size: int = 128,
+        rules: Rules | None = None,
+    ):
         self._sequence = (
             seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         )
         self._size = deck_size
+        self._sides = (rules or DEFAULT_RULES).die_sides
         rng = np.random.default_rng(self._sequence)
-        self._face_array = rng.integers(1, 7, size=_FACE_BLOCK)
+        self._face_array = rng.integers(1, self._sides + 1, size=_FACE_BLOCK)
         self._faces: list[int] = self._face_array.tolist()
         self._keys: list[np.ndarray] = [rng.random((_SHUFFLE_BLOCK, deck_size))]
         self._order_array: np.ndarray | None = None
@@ -95,7 +105,9 @@ class SeededChance:
         faces = self._faces
         while i >= len(faces):
             block = len(faces) // _FACE_BLOCK
-            faces.extend(self._block_rng(0, block).integers(1, 7, size=_FACE_BLOCK).tolist())
+            faces.extend(
+                self._block_rng(0, block).integers(1, self._sides + 1, size=_FACE_BLOCK).tolist()
+            )
         return faces[i]
 
     def faces(self, start: int, count: int) -> list[int]:
@@ -174,16 +186,25 @@ class ScriptedChance:
     decks : sequence of sequences of int
         For each shuffle, the resulting order (card type indices, top first); it
         must hold exactly the cards being shuffled.
+    rules : Rules, optional
+        The rules whose ``die_sides`` every face must be within (default: a d6).
     """
 
     __slots__ = ("_decks", "_faces")
 
-    def __init__(self, *, faces: Sequence[int] = (), decks: Sequence[Sequence[int]] = ()):
+    def __init__(
+        self,
+        *,
+        faces: Sequence[int] = (),
+        decks: Sequence[Sequence[int]] = (),
+        rules: Rules | None = None,
+    ):
         self._faces = tuple(faces)
         self._decks = tuple(tuple(d) for d in decks)
-        bad = [f for f in self._faces if not 1 <= f <= 6]
+        sides = (rules or DEFAULT_RULES).die_sides
+        bad = [f for f in self._faces if not 1 <= f <= sides]
         if bad:
-            raise RulesError(f"scripted faces must be 1..6, got {bad[0]!r}")
+            raise RulesError(f"scripted faces must be 1..{sides}, got {bad[0]!r}")
 
     def face(self, i: int) -> int:
         if i >= len(self._faces):

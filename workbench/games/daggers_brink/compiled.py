@@ -12,11 +12,12 @@ Python engine plays. Tests play many seeded games both ways and compare every di
 fight and final position; ``DaggersBrink(..., compiled=False)`` turns it off.
 
 The first call in a process loads the kernel from numba's cache (``__pycache__`` beside
-the module) in under a second; the very first one compiles it, in about half a minute
-(``make compile``, or :func:`warm_up`, does that ahead of any notebook).
+its modules) in under a second; the very first one compiles it, in a minute or so
+(``make compile``, or :func:`~workbench.games.daggers_brink.engine.warm_up`, does that
+ahead of any notebook).
 
->>> from workbench.games.daggers_brink.agents import FocusAgent, TankAgent
 >>> from workbench.games.daggers_brink.engine import DaggersBrink
+>>> from workbench.games.daggers_brink.strategies import FocusAgent, TankAgent
 >>> game = DaggersBrink(3)
 >>> agents = [FocusAgent(game), TankAgent(game), FocusAgent(game, focus="speed")]
 >>> final, plies = play_compiled(game.initial_state(seed=4), agents, None)
@@ -26,22 +27,21 @@ the module) in under a second; the very first one compiles it, in about half a m
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from workbench.games.daggers_brink import kernel as k
 from workbench.games.daggers_brink.actions import Fight
 from workbench.games.daggers_brink.agents import HandAgent
 from workbench.games.daggers_brink.chance import SeededChance
+from workbench.games.daggers_brink.kernel import layout as k
+from workbench.games.daggers_brink.kernel import run
 from workbench.games.daggers_brink.odds import wound_chances
 from workbench.games.daggers_brink.table import Table
 
-__all__ = ["compiles", "play_compiled", "warm_up"]
+__all__ = ["compiles", "play_compiled"]
 
 #: The methods the kernel mirrors: an agent class must keep ``HandAgent``'s own.
 MIRRORED = (
@@ -50,9 +50,8 @@ MIRRORED = (
     "_takes_top", "_fight_value",
 )  # fmt: skip
 _MIRRORED_BY: dict[type, bool] = {}  # agent classes whose play the kernel mirrors
-_TARGETS = {"weakest": k.WEAKEST, "strongest": k.STRONGEST, "leader": k.LEADER}
-_DECISIONS = ("", "source", "discard", "attack", "wildcards", "strip")
-_CODES = {name: code for code, name in enumerate(_DECISIONS)}
+_TARGETS = {name: code for code, name in enumerate(k.TARGET_POLICIES)}
+_CODES = {name: code for code, name in enumerate(k.DECISIONS)}
 #: Largest attribute, and number of attribute tuples, the kernel's tables may span.
 MAX_ATTRIBUTE, MAX_BOX = 40, 2_000_000
 _FIRST_LOG_ROWS = 256
@@ -62,7 +61,7 @@ _NEW_FIGHT = tuple.__new__
 def compiles(agent: Any) -> bool:
     """Whether the kernel knows ``agent``'s play (see the module).
 
-    >>> from workbench.games.daggers_brink.agents import BalancedAgent
+    >>> from workbench.games.daggers_brink.strategies import BalancedAgent
     >>> compiles(BalancedAgent()), compiles(BalancedAgent(target="random"))
     (True, False)
     """
@@ -114,7 +113,7 @@ class _TableArrays:
         self, seated: tuple[np.ndarray, ...], faces: np.ndarray, orders: np.ndarray
     ) -> tuple:
         """The kernel's rules, agents (:meth:`seated`) and chance (``SeededChance.arrays``):
-        its ``T`` (see :func:`kernel.run`)."""
+        its ``T`` (see :func:`~workbench.games.daggers_brink.kernel.loop.run`)."""
         seat_table, patience, target = seated
         return (
             self.cfg, self.bonus, self.strippable, self.cards, self.challenge_turns, self.wound,
@@ -140,24 +139,13 @@ def _table_arrays(table: Table) -> _TableArrays | None:
         hands = np.unique((hands[:, None, :] + bonus[None, :, :]).reshape(-1, 4), axis=0)
     index = np.full(int(np.prod(dims)), -1, dtype=np.int32)
     index[np.ravel_multi_index(tuple((hands - lo).T), tuple(dims))] = np.arange(len(hands))
-    n = table.n
-    cfg = np.array(
-        [
-            n, size, rules.base_attribute, rules.hit_threshold, rules.pass_after_challenge,
-            rules.discard_drawn_card, rules.reshuffle == "when depleted",
-            rules.speed_tie_break == "roll", rules.attack_optional, rules.wounded_sit_out,
-            rules.wildcards_per_fight, rules.defender_strips_first, rules.max_rounds,
-            deck.wildcards[0] if deck.wildcards else -1,
-        ],
-        dtype=np.int64,
-    )  # fmt: skip
     return _TableArrays(
-        cfg=cfg,
+        cfg=k.pack_rules(table),
         bonus=bonus,
         strippable=np.array([t in table.strippable for t in range(len(bonus))], dtype=np.int64),
         cards=np.array(table.cards, dtype=np.int64),
         challenge_turns=np.array(table.challenge_turns, dtype=np.int64),
-        wound=wound_chances(int(hi.max()), rules.hit_threshold),
+        wound=wound_chances(int(hi.max()), rules=rules),
         lo=lo,
         dims=dims,
         hands=hands,
@@ -184,7 +172,8 @@ def _shared_arrays(table: Table) -> _TableArrays | bool:
 
 
 def _position(state: Any, log_rows: int) -> tuple:
-    """The kernel's arrays ``S`` for ``state`` (see :func:`kernel.run`)."""
+    """The kernel's arrays ``S`` for ``state`` (see
+    :func:`~workbench.games.daggers_brink.kernel.loop.run`)."""
     table = state.table
     n, cap = table.n, max(table.rules.hand_size, *map(len, state.hands)) + 2
     fight = state.fight or (-1, -1, 0, 0)
@@ -231,7 +220,7 @@ def _state(start: Any, position: tuple) -> Any:
         array.tolist() for array in (*position[:10], position[10][:fights])
     )
     s = start._copy()
-    s.decision, s.player, s.dealer = _DECISIONS[g[k.DECISION]], g[k.PLAYER], g[k.DEALER]
+    s.decision, s.player, s.dealer = k.DECISIONS[g[k.DECISION]], g[k.PLAYER], g[k.DEALER]
     s.round, s.dice, s.shuffles = g[k.ROUND], g[k.DICE], g[k.SHUFFLES]
     s.draw_turns, s.turn, s.challenger = g[k.DRAW_TURNS], g[k.TURN], g[k.CHALLENGER]
     s.drawn, s.order_pos, s.wounded = g[k.DRAWN], g[k.ORDER_POS], g[k.WOUNDED]
@@ -275,7 +264,7 @@ def play_compiled(
     g, limit = position[0], -1 if max_plies is None else max_plies
     while True:
         faces, orders = chance.arrays()
-        k.run(arrays.tables(seated, faces, orders), position, limit)
+        run(arrays.tables(seated, faces, orders), position, limit)
         status, g[k.STATUS] = g[k.STATUS], k.OK
         if status == k.OK:
             return _state(state, position), int(g[k.PLIES])
@@ -288,20 +277,3 @@ def play_compiled(
             faces=len(faces) - g[k.DICE] < k.FACE_RESERVE,
             shuffles=len(orders) - g[k.SHUFFLES] < k.SHUFFLE_RESERVE,
         )
-
-
-def warm_up() -> float:
-    """Compile the kernel now (or load it from numba's cache) by playing one game; the
-    seconds it took. ``make compile`` calls it, so that no notebook waits for it.
-    """
-    from workbench.games.daggers_brink.agents import TankAgent
-    from workbench.games.daggers_brink.engine import DaggersBrink
-
-    print("compiling the Daggers Brink engine (once; cached after)...", file=sys.stderr)
-    start = time.perf_counter()
-    game = DaggersBrink(3)
-    if play_compiled(game.initial_state(seed=0), [TankAgent(game)] * 3, None) is None:
-        raise RuntimeError("the compiled engine declined its warm-up game")
-    seconds = time.perf_counter() - start
-    print(f"  ready in {seconds:.1f} s", file=sys.stderr)
-    return seconds

@@ -14,7 +14,7 @@ interchangeable, so hands are counted per type.
 >>> deck = load_deck()
 >>> deck.size, len(deck.types)
 (86, 13)
->>> deck.attributes(deck.hand_counts(["Health +3", "Speed +1", "Wildcard"]), base=1)
+>>> deck.attributes(deck.hand_counts(["Health +3", "Speed +1", "Wildcard"]))
 (3, 5, 2, 2)
 >>> deck.with_count("Wildcard", 0).size
 84
@@ -32,7 +32,9 @@ from pathlib import Path
 import pandas as pd
 
 from workbench.errors import DataError
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 from workbench.jsonio import atomic_write_text, read_text
+from workbench.problems import Problems
 
 __all__ = [
     "ATTRIBUTES",
@@ -71,24 +73,23 @@ class CardType:
         return self.kind == "wildcard"
 
 
-def _type_problems(types: Sequence[CardType], place: Sequence[str]) -> list[str]:
-    problems = []
-    seen: set[str] = set()
-    for card, where in zip(types, place, strict=True):
+def _check_types(types: Sequence[CardType], places: Sequence[str], problems: Problems) -> None:
+    """What is wrong with the card types (each at its place) goes into ``problems``."""
+    found, seen = len(problems), set()
+    for card, where in zip(types, places, strict=True):
         if not card.name.strip():
-            problems.append(f"{where}: name is empty")
+            problems.add(where, "name is empty")
         elif card.name in seen:
-            problems.append(f"{where}: name {card.name!r} appears twice (names must be unique)")
+            problems.add(where, f"name {card.name!r} appears twice (names must be unique)")
         seen.add(card.name)
         if card.kind not in KINDS:
-            problems.append(f"{where}: kind {card.kind!r}, expected one of {', '.join(KINDS)}")
+            problems.add(where, f"kind {card.kind!r}, expected one of {', '.join(KINDS)}")
         if card.count < 0:
-            problems.append(f"{where}: count {card.count}, expected an integer >= 0")
-    if types and not problems and sum(c.count for c in types) == 0:
-        problems.append("the deck has no cards (every count is 0)")
+            problems.add(where, f"count {card.count}, expected an integer >= 0")
+    if types and len(problems) == found and sum(c.count for c in types) == 0:
+        problems.add("", "the deck has no cards (every count is 0)")
     if not types:
-        problems.append("the deck has no card types")
-    return problems
+        problems.add("", "the deck has no card types")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +99,9 @@ class Deck:
     types: tuple[CardType, ...]
 
     def __post_init__(self) -> None:
-        problems = _type_problems(self.types, [f"card type {c.name!r}" for c in self.types])
-        if problems:
-            raise DataError("deck", problems)
+        problems = Problems("deck")
+        _check_types(self.types, [f"card type {c.name!r}" for c in self.types], problems)
+        problems.raise_if_any()
 
     @property
     def size(self) -> int:
@@ -154,9 +155,12 @@ class Deck:
             counts[self.index(name)] += 1
         return tuple(counts)
 
-    def attributes(self, counts: Sequence[int], *, base: int = 1) -> tuple[int, int, int, int]:
-        """(speed, health, defend, attack) of a hand given as counts per type."""
-        totals = [base] * 4
+    def attributes(
+        self, counts: Sequence[int], *, rules: Rules | None = None
+    ) -> tuple[int, int, int, int]:
+        """(speed, health, defend, attack) of a hand given as counts per type: the rules'
+        ``base_attribute`` plus the bonuses."""
+        totals = [(rules or DEFAULT_RULES).base_attribute] * 4
         for bonus, k in zip(self.bonuses, counts, strict=True):
             if k:
                 for a in range(4):
@@ -186,41 +190,41 @@ class Deck:
         return buffer.getvalue()
 
 
-def _integer(text: str, where: str, column: str, problems: list[str]) -> int:
+def _integer(text: str, place: str, problems: Problems) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        problems.append(f"{where}, column {column!r}: expected an integer, got {text!r}")
+        problems.add(place, f"expected an integer, got {text!r}")
         return 0
 
 
 def parse_deck_csv(text: str, *, source: str = "deck") -> Deck:
     """Read a deck from CSV text, listing every problem (with its line) in one DataError."""
+    problems = Problems(source)
     rows = list(csv.reader(io.StringIO(text)))
     if not rows:
-        raise DataError(source, "the file is empty (expected a header and one row per card type)")
+        problems.add("", "the file is empty (expected a header and one row per card type)")
+        problems.raise_if_any()
     header = [h.strip() for h in rows[0]]
     if tuple(header) != COLUMNS:
-        raise DataError(
-            source, f"line 1: header {','.join(header)!r}, expected {','.join(COLUMNS)!r}"
-        )
-    problems: list[str] = []
+        problems.add("line 1", f"header {','.join(header)!r}, expected {','.join(COLUMNS)!r}")
+        problems.raise_if_any()
     types, places = [], []
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
         where = f"line {line}"
         if len(row) != len(COLUMNS):
-            problems.append(f"{where}: {len(row)} fields, expected {len(COLUMNS)}")
+            problems.add(where, f"{len(row)} fields, expected {len(COLUMNS)}")
             continue
-        name, kind = row[0].strip(), row[1].strip()
-        bonus = tuple(_integer(row[2 + a], where, ATTRIBUTES[a], problems) for a in range(4))
-        count = _integer(row[6], where, "count", problems)
-        types.append(CardType(name, kind, bonus, count))  # type: ignore[arg-type]
+        numbers = [
+            _integer(row[2 + i], f"{where}, column {column!r}", problems)
+            for i, column in enumerate((*ATTRIBUTES, "count"))
+        ]
+        types.append(CardType(row[0].strip(), row[1].strip(), tuple(numbers[:4]), numbers[4]))
         places.append(where)
-    problems += _type_problems(types, places)
-    if problems:
-        raise DataError(source, problems)
+    _check_types(types, places, problems)
+    problems.raise_if_any()
     return Deck(tuple(types))
 
 

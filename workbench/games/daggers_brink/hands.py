@@ -11,7 +11,7 @@ the hand after ``k`` draws from the deck is exactly the best ``hand size`` cards
 of the ``hand size + k`` cards seen, so it too is exact by enumerating multisets
 of ``hand size + k`` cards. (This is the solitaire view: draws from the deck only.
 The full multiplayer draw phase, with the discard pile and other players' choices,
-is simulated in :mod:`workbench.games.daggers_brink.study`.)
+is simulated in :mod:`workbench.games.daggers_brink.balance`.)
 
 >>> from workbench.games.daggers_brink.deck import load_deck
 >>> deck = load_deck()
@@ -33,6 +33,7 @@ import pandas as pd
 
 from workbench.errors import RulesError
 from workbench.games.daggers_brink.deck import ATTRIBUTES, Deck
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 
 __all__ = [
     "Attributes",
@@ -115,8 +116,7 @@ def kept_after_draws(
 def hand_attribute_distribution(
     deck: Deck,
     *,
-    hand_size: int = 5,
-    base: int = 1,
+    rules: Rules | None = None,
     draws: int = 0,
     ranking: Sequence[int] | None = None,
 ) -> dict[Attributes, Fraction]:
@@ -126,10 +126,9 @@ def hand_attribute_distribution(
     ----------
     deck : Deck
         The deck the hand is dealt from (shuffled, all cards in it).
-    hand_size : int
-        Cards dealt.
-    base : int
-        Attribute value with no bonus (the rules' ``base_attribute``).
+    rules : Rules, optional
+        The rules' ``hand_size`` cards are dealt; an attribute with no bonus is their
+        ``base_attribute`` (default: the standard rules).
     draws : int
         Cards then drawn from the deck one at a time, each followed by discarding
         the lowest-ranked card (keep-the-best); 0 for the hand as dealt.
@@ -151,8 +150,8 @@ def hand_attribute_distribution(
     >>> [round(float(attribute_means(d)["attack"]), 3) for d in (dealt, after)]
     [3.558, 4.58]
     """
-    if hand_size < 1:
-        raise RulesError(f"hand_size: expected an integer >= 1, got {hand_size}")
+    rules = rules or DEFAULT_RULES
+    hand_size = rules.hand_size
     if draws < 0:
         raise RulesError(f"draws: expected an integer >= 0, got {draws}")
     if draws and ranking is None:
@@ -163,7 +162,7 @@ def hand_attribute_distribution(
     weights: dict[Attributes, int] = {}
     for multiset, ways in hand_multisets(deck.counts, seen):
         hand = kept_after_draws(multiset, ranking, hand_size) if draws else multiset
-        key = deck.attributes(hand, base=base)
+        key = deck.attributes(hand, rules=rules)
         weights[key] = weights.get(key, 0) + ways
     total = comb(deck.size, seen)
     return {key: Fraction(w, total) for key, w in sorted(weights.items())}

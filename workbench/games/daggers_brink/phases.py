@@ -24,7 +24,6 @@ from workbench.play.protocol import TERMINAL
 
 __all__ = ["HANDLERS", "left_of", "play_in_place", "start_game", "without"]
 
-_ROLL_OFF_DICE = 4
 #: ``Fight(*fields)`` without the Python-level ``__new__`` of a named tuple.
 _new_fight = tuple.__new__
 
@@ -72,14 +71,13 @@ def _remove_card(s: Any, seat: int, card: int) -> None:
 
 
 def roll_off(s: Any, seats: list[int], places: int) -> list[int]:
-    """Order ``seats`` by 4d6 totals (each seat's dice in turn), highest first; tied totals
-    roll again among themselves while their places are among the first ``places``."""
-    faces = s._c.faces(s.dice, _ROLL_OFF_DICE * len(seats))
-    s.dice += _ROLL_OFF_DICE * len(seats)
-    totals = {
-        seat: sum(faces[_ROLL_OFF_DICE * i : _ROLL_OFF_DICE * (i + 1)])
-        for i, seat in enumerate(seats)
-    }
+    """Order ``seats`` by the totals of ``roll_off_dice`` dice each (each seat's dice in turn),
+    highest first; tied totals roll again among themselves while their places are among the
+    first ``places``."""
+    each = s.table.rules.roll_off_dice
+    faces = s._c.faces(s.dice, each * len(seats))
+    s.dice += each * len(seats)
+    totals = {seat: sum(faces[each * i : each * (i + 1)]) for i, seat in enumerate(seats)}
     return _ranked(s, seats, totals, places)
 
 
@@ -99,7 +97,8 @@ def _ranked(s: Any, seats: list[int], value: dict[int, int], places: int) -> lis
 
 
 def start_game(s: Any) -> None:
-    """The first dealer rolls highest on 4d6 (or is seat 0); then the first round is dealt."""
+    """The first dealer rolls highest in a roll-off (or is seat 0); then the first round is
+    dealt."""
     rules = s.table.rules
     s.dealer = 0 if rules.first_dealer == "seat 0" else roll_off(s, list(range(s.table.n)), 1)[0]
     start_round(s)

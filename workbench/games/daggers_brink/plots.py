@@ -24,7 +24,8 @@ from matplotlib.figure import Figure
 
 from workbench.games.daggers_brink.deck import ATTRIBUTES
 from workbench.games.daggers_brink.hands import Attributes, attribute_marginals
-from workbench.games.daggers_brink.symbolic import THRESHOLD_CHANCE, P, wound_polynomial
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
+from workbench.games.daggers_brink.symbolic import P, threshold_chance, wound_polynomial
 
 __all__ = ["attribute_bars", "figure_svg", "win_rate_bars", "wound_curves", "wound_heatmaps"]
 
@@ -67,7 +68,7 @@ def attribute_bars(
 
     ``distributions`` maps a label to a joint distribution ``{attributes: p}``
     (e.g. dealt, after two draws) or to a DataFrame of simulated hands (one column
-    per attribute, as :func:`~workbench.games.daggers_brink.study.draw_phase_hands`).
+    per attribute, as :func:`~workbench.games.daggers_brink.balance.draw_phase_hands`).
     """
     distributions = {
         label: _empirical(d) if isinstance(d, pd.DataFrame) else d
@@ -99,7 +100,7 @@ def _empirical(hands: pd.DataFrame) -> dict[Attributes, Fraction]:
 def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "") -> Figure:
     """Win rates with their 95% intervals and the fair share as a dashed line.
 
-    ``rates`` is a :func:`~workbench.games.daggers_brink.study.win_rates` table.
+    ``rates`` is a :func:`~workbench.games.daggers_brink.balance.win_rates` table.
     """
     figure = Figure(figsize=(1.6 + 0.9 * len(rates), 3))
     ax = figure.subplots()
@@ -114,11 +115,15 @@ def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "")
     return figure
 
 
-def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
+def wound_curves(fights: Sequence[tuple[int, int, int]], *, rules: Rules | None = None) -> Figure:
     """P(wound) as the chance ``p`` of one die succeeding goes from 0 to 1, per fight.
 
-    Dotted lines mark hits on 5+ (p = 1/3), 4+ (1/2) and 3+ (2/3).
+    Dotted lines mark the rules' hit threshold and the faces either side of it on the
+    rules' die (on a d6 hitting on 4+: 5+ is p = 1/3, 4+ is 1/2 and 3+ is 2/3).
     """
+    rules = rules or DEFAULT_RULES
+    threshold = rules.hit_threshold
+    marked = [t for t in (threshold + 1, threshold, threshold - 1) if 1 <= t <= rules.die_sides]
     figure = Figure(figsize=(6, 3.6))
     ax = figure.subplots()
     figure.subplots_adjust(left=0.12, right=0.7, bottom=0.15)
@@ -127,9 +132,10 @@ def wound_curves(fights: Sequence[tuple[int, int, int]]) -> Figure:
         poly = wound_polynomial(attack, defend, health)
         values = sympy.lambdify(P, poly, "numpy")(grid) * np.ones_like(grid)
         ax.plot(grid, values, label=f"A{attack} D{defend} H{health}")
-    for t in (5, 4, 3):
-        ax.axvline(float(THRESHOLD_CHANCE[t]), color="grey", linestyle=":", linewidth=1)
-        ax.text(float(THRESHOLD_CHANCE[t]), 1.02, f"{t}+", ha="center", fontsize=8)
+    for t in marked:
+        p = float(threshold_chance(t, rules=rules))
+        ax.axvline(p, color="grey", linestyle=":", linewidth=1)
+        ax.text(p, 1.02, f"{t}+", ha="center", fontsize=8)
     ax.set_xlabel("p (chance one die succeeds)")
     ax.set_ylabel("P(wound)")
     ax.set_ylim(0, 1)

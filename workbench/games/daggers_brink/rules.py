@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from workbench.errors import RulesError
 from workbench.rules import knob, rules_class
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+__all__ = ["DEFAULT_RULES", "MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
 #: The text's range of players.
 MIN_PLAYERS = 3
@@ -50,12 +51,24 @@ class Rules:
         alternatives="Any base from 0.",
         minimum=0,
     )
+    die_sides: int = knob(
+        6,
+        says="Every die is a 6-sided die: the attack and defend dice and the 4 dice of a roll-off.",
+        alternatives="Any die from 2 sides (a d8, a d10); hit_threshold counts on it.",
+        minimum=2,
+    )
     hit_threshold: int = knob(
         4,
         says="A die showing 4, 5 or 6 is a hit for the attacker and a block for the defender.",
-        alternatives="3 (easier hits and blocks) or 5 (harder); any face 1..6.",
+        alternatives="3 (easier hits and blocks) or 5 (harder); any face of the die.",
         minimum=1,
-        maximum=6,
+    )
+    roll_off_dice: int = knob(
+        4,
+        says="To choose the first dealer, or to order equal Speeds, each player rolls 4 "
+        "6-sided dice; the highest combined value goes first.",
+        alternatives="Fewer dice (more ties, rolled again) or more.",
+        minimum=1,
     )
     first_dealer: str = knob(
         "roll",
@@ -139,11 +152,24 @@ class Rules:
         minimum=0,
     )
 
+    def cross_check(self) -> None:
+        """The hit threshold must be a face of the die."""
+        if self.hit_threshold > self.die_sides:
+            raise RulesError(
+                f"Rules.hit_threshold: expected an integer >= 1 <= {self.die_sides}, "
+                f"got {self.hit_threshold!r}"
+            )
+
     @property
     def hit_chance(self) -> Fraction:
-        """Chance that one d6 succeeds (a hit or a block): ``(7 - hit_threshold) / 6``.
+        """Chance that one die succeeds (a hit or a block):
+        ``(die_sides + 1 - hit_threshold) / die_sides``.
 
-        >>> Rules().hit_chance
-        Fraction(1, 2)
+        >>> Rules().hit_chance, Rules(die_sides=8, hit_threshold=6).hit_chance
+        (Fraction(1, 2), Fraction(3, 8))
         """
-        return Fraction(7 - self.hit_threshold, 6)
+        return Fraction(self.die_sides + 1 - self.hit_threshold, self.die_sides)
+
+
+#: The rules as the text reads them (every knob at its default): what ``rules=None`` means.
+DEFAULT_RULES = Rules()

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.games.daggers_brink.actions import Fight
+from workbench.games.daggers_brink.rules import Rules
 
 __all__ = ["FIGURES", "decisive_attributes", "game_summary"]
 
@@ -52,15 +53,15 @@ FIGURES = (
 )
 
 
-def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[bool, bool, bool]:
-    """Whether Attack, Defend and Health each decided ``fight`` (see the module docstring).
+def decisive_attributes(fight: Fight, rules: Rules) -> tuple[bool, bool, bool]:
+    """Whether Attack, Defend and Health each decided ``fight`` under ``rules`` (see the
+    module docstring).
 
-    >>> from workbench.games.daggers_brink.actions import Fight
     >>> fight = Fight(1, 0, 1, 3, 1, 2, (6, 5, 1), (2,), 2, 0, 2, True, 0, 1, False, 0, 0)
-    >>> decisive_attributes(fight, threshold=4, base=1)  # 1 attack die: 1 hit < health 2
+    >>> decisive_attributes(fight, Rules())  # 1 attack die: 1 hit < health 2
     (True, False, False)
     """
-    succeeds = threshold.__le__
+    succeeds, base = rules.hit_threshold.__le__, rules.base_attribute
     hits, blocks = fight.hits, fight.blocks
     # the first dice of each roll are what the base attribute rolls
     base_hits = sum(map(succeeds, fight.attack_faces[:base]))
@@ -75,12 +76,11 @@ def decisive_attributes(fight: Fight, *, threshold: int, base: int) -> tuple[boo
 
 def game_summary(state: Any) -> dict[str, Any]:
     """The figures of a finished (or stopped) game, named as in :data:`FIGURES`."""
-    threshold, base = state.rules.hit_threshold, state.rules.base_attribute
-    fights = state.fights()
+    rules, fights = state.rules, state.fights()
     by_attack = by_defend = by_health = fights_first = 0
     wounds = before_acting = wounds_first = wounded_first = 0
     for fight in fights:
-        attack, defend, health = decisive_attributes(fight, threshold=threshold, base=base)
+        attack, defend, health = decisive_attributes(fight, rules)
         by_attack += attack
         by_defend += defend
         by_health += health

@@ -1,6 +1,7 @@
 """Attack odds as polynomials in ``p``, the chance that one die succeeds.
 
-Hits needing 4+ is ``p = 1/2``; 5+ is ``p = 1/3``; 3+ is ``p = 2/3``. With
+Hits needing 4+ on a d6 is ``p = 1/2``; 5+ is ``p = 1/3``; 3+ is ``p = 2/3``
+(:func:`threshold_chance`). With
 ``k`` hits out of ``A`` dice and ``b`` blocks out of ``D``, the chance of a wound
 against health ``H`` is
 
@@ -26,13 +27,24 @@ import pandas as pd
 import sympy
 
 from workbench.errors import RulesError
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 
-__all__ = ["THRESHOLD_CHANCE", "P", "threshold_comparison", "wound_polynomial", "wound_polynomials"]
+__all__ = ["P", "threshold_chance", "threshold_comparison", "wound_polynomial", "wound_polynomials"]
 
 #: The symbol for the chance that one die succeeds.
 P = sympy.Symbol("p")
-#: Hit threshold on a d6 -> chance of success.
-THRESHOLD_CHANCE = {t: sympy.Rational(7 - t, 6) for t in range(1, 7)}
+
+
+def threshold_chance(threshold: int, *, rules: Rules | None = None) -> sympy.Rational:
+    """The chance ``p`` that one die of the rules' ``die_sides`` shows ``threshold`` or more.
+
+    >>> threshold_chance(4), threshold_chance(6, rules=Rules(die_sides=8))
+    (1/2, 3/8)
+    """
+    sides = (rules or DEFAULT_RULES).die_sides
+    if not isinstance(threshold, int) or not 1 <= threshold <= sides:
+        raise RulesError(f"threshold: expected 1..{sides}, got {threshold!r}")
+    return sympy.Rational(sides + 1 - threshold, sides)
 
 
 @lru_cache(maxsize=64)
@@ -99,21 +111,24 @@ def wound_polynomials(
 
 
 def threshold_comparison(
-    fights: Sequence[tuple[int, int, int]], thresholds: Sequence[int] = (3, 4, 5)
+    fights: Sequence[tuple[int, int, int]],
+    thresholds: Sequence[int] = (3, 4, 5),
+    *,
+    rules: Rules | None = None,
 ) -> pd.DataFrame:
-    """Exact P(wound) of each (attack, defend, health) fight for each hit threshold.
+    """Exact P(wound) of each (attack, defend, health) fight for each hit threshold on the
+    rules' die.
 
     >>> threshold_comparison([(3, 1, 2)])["4+"].tolist()
     [Fraction(5, 16)]
     """
+    chances = {t: threshold_chance(t, rules=rules) for t in thresholds}
     rows = []
     for attack, defend, health in fights:
         poly = _wound_poly(attack, defend, health)
         row = {"attack": attack, "defend": defend, "health": health}
-        for t in thresholds:
-            if t not in THRESHOLD_CHANCE:
-                raise RulesError(f"threshold: expected 1..6, got {t!r}")
-            value = poly.eval(THRESHOLD_CHANCE[t])
+        for t, chance in chances.items():
+            value = poly.eval(chance)
             row[f"{t}+"] = Fraction(int(value.p), int(value.q))
         rows.append(row)
     return pd.DataFrame(rows)

@@ -31,7 +31,7 @@ from workbench.errors import RulesError
 from workbench.games.daggers_brink.deck import Deck
 from workbench.games.daggers_brink.hands import Attributes, hand_attribute_distribution
 from workbench.games.daggers_brink.odds import remaining_hits_distribution
-from workbench.games.daggers_brink.rules import Rules
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 
 __all__ = ["card_values", "fight_chances"]
 
@@ -47,14 +47,14 @@ def _marginal(distribution: Mapping[Attributes, Fraction], index: tuple[int, ...
 class _Opponents:
     """The opponent distribution, reduced to what each figure needs."""
 
-    def __init__(self, distribution: Mapping[Attributes, Fraction], threshold: int):
-        self.threshold = threshold
+    def __init__(self, distribution: Mapping[Attributes, Fraction], rules: Rules):
+        self.rules = rules
         self.speed = _marginal(distribution, (0,))
         self.guard = _marginal(distribution, (2, 1))  # (defend, health)
         self.attack = _marginal(distribution, (3,))
 
     def wound(self, attack: int, defend: int, health: int) -> Fraction:
-        left = remaining_hits_distribution(attack, defend, threshold=self.threshold)
+        left = remaining_hits_distribution(attack, defend, rules=self.rules)
         return left.at_least(health)
 
     def chances(self, hand: Attributes) -> dict[str, Fraction]:
@@ -71,12 +71,11 @@ class _Opponents:
 
 
 def _opponents(
-    deck: Deck, rules: Rules, opponents: Mapping[Attributes, Fraction] | None
+    deck: Deck, rules: Rules | None, opponents: Mapping[Attributes, Fraction] | None
 ) -> _Opponents:
-    distribution = opponents or hand_attribute_distribution(
-        deck, hand_size=rules.hand_size, base=rules.base_attribute
-    )
-    return _Opponents(distribution, rules.hit_threshold)
+    rules = rules or DEFAULT_RULES
+    distribution = opponents or hand_attribute_distribution(deck, rules=rules)
+    return _Opponents(distribution, rules)
 
 
 def fight_chances(
@@ -96,7 +95,7 @@ def fight_chances(
     True
     """
     _check_hand(hand)
-    return _opponents(deck, rules or Rules(), opponents).chances(tuple(hand))
+    return _opponents(deck, rules, opponents).chances(tuple(hand))
 
 
 def _check_hand(hand: Attributes) -> None:
@@ -121,7 +120,7 @@ def card_values(
     ``... (points)`` in percentage points.
     """
     _check_hand(hand)
-    judge = _opponents(deck, rules or Rules(), opponents)
+    judge = _opponents(deck, rules, opponents)
     before = judge.chances(tuple(hand))
     rows = []
     for card in deck.types:

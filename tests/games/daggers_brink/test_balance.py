@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from workbench.errors import RulesError
-from workbench.games.daggers_brink.study import (
+from workbench.games.daggers_brink.balance import (
     decisive_attributes,
     draw_phase_hands,
     first_mover,

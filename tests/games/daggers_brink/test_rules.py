@@ -1,4 +1,7 @@
-"""Each rules knob changes exactly what it says, on scripted games."""
+"""The rules: knobs round-trip and check their values; each changes exactly what it says,
+on scripted games."""
+
+from fractions import Fraction
 
 import pytest
 
@@ -86,3 +89,32 @@ def test_wildcards_per_fight_and_strip_wildcards():
     assert W in stripping.legal_actions()
     stripping = _combat(strip_wildcards=False).apply(Attack(1, (W,))).apply(())
     assert W not in stripping.legal_actions()
+
+
+def test_the_hit_threshold_is_a_face_of_the_die():
+    assert Rules(die_sides=8, hit_threshold=7).hit_chance == Fraction(1, 4)
+    with pytest.raises(
+        RulesError, match=r"Rules\.hit_threshold: expected an integer >= 1 <= 6, got 7"
+    ):
+        Rules(hit_threshold=7)
+    with pytest.raises(RulesError, match=r"Rules\.die_sides: expected an integer >= 2"):
+        Rules(die_sides=1)
+
+
+def test_die_sides_and_hit_threshold_decide_the_hits():
+    faces = rolls([7, 8], [6, 1])  # seat 0 attacks seat 1 (health 2, defend 2) on a d8
+    fight = _combat(faces, die_sides=8, hit_threshold=7).apply(Attack(1)).apply(()).fights()[0]
+    assert (fight.hits, fight.blocks, fight.wounded) == (2, 0, True)
+    on_a_d6 = _combat(rolls([6, 6], [6, 1]), hit_threshold=6).apply(Attack(1)).apply(()).fights()[0]
+    assert (on_a_d6.hits, on_a_d6.blocks, on_a_d6.wounded) == (2, 1, False)
+
+
+def test_roll_off_dice():
+    order = deal_order(HANDS, TOP, dealer=1)
+    faces = rolls([1, 2], [6, 6], [3, 3])  # two dice each: seat 1 rolls highest
+    state = scripted_game([order], faces, first_dealer="roll", roll_off_dice=2)
+    assert state.dealer == 1 and state.dice == 6
+    four = scripted_game(
+        [order], rolls([1, 2, 1, 1], [6, 6, 1, 1], [3, 3, 3, 3]), first_dealer="roll"
+    )
+    assert four.dealer == 1 and four.dice == 12

@@ -31,10 +31,10 @@ import numpy as np
 import pandas as pd
 
 from workbench.errors import RulesError
-from workbench.games.daggers_brink.agents import strategy
 from workbench.games.daggers_brink.deck import ATTRIBUTES, Deck
 from workbench.games.daggers_brink.engine import DaggersBrink
-from workbench.games.daggers_brink.rules import Rules
+from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
+from workbench.games.daggers_brink.strategies import strategy
 from workbench.play import tournament
 from workbench.play.stats import t_interval, wilson_interval
 
@@ -76,7 +76,7 @@ def play_games(
     """Play a tournament: each lineup ``rounds`` times (default lineups: :func:`rotations`).
 
     ``strategies`` maps a name to an agent factory or a strategy spec such as
-    ``"focus"`` or ``"tank:leader"`` (see :func:`~workbench.games.daggers_brink.agents.
+    ``"focus"`` or ``"tank:leader"`` (see :func:`~workbench.games.daggers_brink.strategies.
     strategy`). ``executor`` is any ``concurrent.futures.Executor``, ``"processes"``
     or ``None`` (serial); the table is the same whatever runs it.
     """
@@ -152,7 +152,7 @@ def tokens_study(
     **options: Any,
 ) -> pd.DataFrame:
     """Game length for each number of starting tokens (other options as :func:`play_games`)."""
-    base = rules or Rules()
+    base = rules or DEFAULT_RULES
     frames = []
     for count in tokens:
         table = play_games(strategies, rules=base.replace(starting_tokens=count), **options)
