@@ -40,9 +40,8 @@ def _imports(path: Path) -> set[str]:
             continue
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name.startswith("workbench")}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.startswith("workbench"):
-                found.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("workbench"):
+            found.add(node.module)
     return found
 
 

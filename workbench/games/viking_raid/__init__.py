@@ -9,7 +9,7 @@ intervals, heat maps), ``optimise`` (the treasure-layout race), ``drawing``
 """
 
 from workbench.games.viking_raid.agents import RaidGreedyAgent, raid_heuristic
-from workbench.games.viking_raid.engine import ASSIGNMENTS, RaidGame, RaidState, Turn
+from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.geometry import RaidGeometry, role_summary
 from workbench.games.viking_raid.raid_map import (
     ARCHER,
@@ -25,6 +25,7 @@ from workbench.games.viking_raid.raid_map import (
     save_map,
 )
 from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
+from workbench.games.viking_raid.state import ASSIGNMENTS, RaidState, Turn
 
 __all__ = [
     "ARCHER",

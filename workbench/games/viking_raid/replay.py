@@ -18,8 +18,9 @@ import pandas as pd
 from workbench.errors import RulesError
 from workbench.games.viking_raid.balance import AGENTS
 from workbench.games.viking_raid.drawing import map_picture
-from workbench.games.viking_raid.engine import RaidGame, RaidState
+from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.raid_map import ROLES
+from workbench.games.viking_raid.state import RaidState
 from workbench.grids.plot import plot_shapes
 from workbench.play import play_game
 
