@@ -74,3 +74,11 @@ def test_points_per_unit_is_measured_from_the_axes():
 def test_bare_shapes_and_marks_are_accepted():
     ax = plot_shapes(square_shapes(1, 1), [circle_mark((0.5, 0.5))], title="")
     assert len(ax.patches) == 2 and ax.get_title() == ""
+
+
+def test_a_frame_clips_text_to_the_page_but_a_figure_does_not():
+    figure = Figure(figsize=(4, 4))
+    ax = figure.add_axes((0, 0, 1, 1))
+    plot_shapes(_picture(), ax=ax, frame=(0, 0, 1, 1), unit_pt=72, legend=False)
+    assert all(t.get_clip_on() for t in ax.texts)
+    assert not any(t.get_clip_on() for t in plot_shapes(_picture()).texts)

@@ -104,9 +104,10 @@ def plot_shapes(
                 va="center_baseline",
                 fontsize=picture.label_size * pt,
                 color=s.get("label_fill", "#000000"),
+                clip_on=frame is not None,
             )
     for m in picture.marks:
-        _draw_mark(ax, m, pt, picture.label_size)
+        _draw_mark(ax, m, pt, picture.label_size, clip=frame is not None)
     if frame is None:
         pad = 0.02 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
         ax.set_xlim(bounds[0] - pad, bounds[2] + pad)
@@ -130,7 +131,8 @@ def plot_shapes(
     return ax
 
 
-def _draw_mark(ax: Axes, m: dict, pt: float, label_size: float) -> None:
+def _draw_mark(ax: Axes, m: dict, pt: float, label_size: float, *, clip: bool) -> None:
+    """One mark; ``clip`` keeps text inside the axes, as a print page's frame wants."""
     if m["kind"] == "path":
         xs, ys = zip(*m["points"], strict=True)
         dash = m.get("dash")
@@ -170,4 +172,5 @@ def _draw_mark(ax: Axes, m: dict, pt: float, label_size: float) -> None:
             color=m.get("fill", "#000000"),
             zorder=4,
             fontweight="bold" if m.get("bold") else "normal",
+            clip_on=clip,
         )
