@@ -3,12 +3,15 @@
 - Games and grids never import the widget or command-line layers.
 - No import cycles between the workbench's modules.
 - Every module has its test twin ``tests/<same path>/test_<module>.py``.
-- Every game package has the same rooms where the role exists (games/README.md).
+- Every game package has the same rooms where the role exists (games/README.md), and its
+  ``drawing`` module loads no renderer (matplotlib, ipywidgets, anywidget, the widgets).
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -91,3 +94,15 @@ def test_every_game_has_its_rules_and_its_drawing(game):
     rooms = {p.stem for p in game.glob("*.py")}
     assert {"rules", "drawing"} <= rooms
     assert not rooms & {"plots_board", "combat_plots", "picture", "tables", "study", "fairness"}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_every_drawing_loads_no_renderer(game):
+    """In a fresh process, importing the game's drawing pulls in no renderer at all."""
+    code = (
+        f"import sys, workbench.games.{game.name}.drawing\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in"
+        " ('matplotlib', 'ipywidgets', 'anywidget') or m.startswith('workbench.widgets')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -3,13 +3,9 @@ symbol; region borders traced edge by edge; heat colours on their scale."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-import workbench.games.brawlhalla.drawing as drawing
 from tests.games.brawlhalla.small_boards import make_board
 from workbench.games.brawlhalla.balance import fairness
 from workbench.games.brawlhalla.board import default_board
@@ -32,14 +28,6 @@ from workbench.games.brawlhalla.drawing import (
 @pytest.fixture(scope="module")
 def board():
     return default_board()
-
-
-def test_drawing_is_pure():
-    tree = ast.parse(Path(drawing.__file__).read_text(encoding="utf-8"))
-    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not any(m.split(".")[0] == "matplotlib" for m in modules)
-    assert not any(m.startswith(("workbench.widgets", "workbench.cli")) for m in modules)
 
 
 def test_every_square_once_with_its_terrain_region_and_feature(board):

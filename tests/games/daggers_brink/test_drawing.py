@@ -1,8 +1,5 @@
 """The cards as pictures: every card once, whole, at poker size, as many as a page takes."""
 
-import subprocess
-import sys
-
 import pytest
 
 from workbench.errors import RulesError
@@ -84,13 +81,3 @@ def test_fills_and_legend_say_what_a_card_raises():
     assert inks["Defend +2"] == ATTRIBUTE_COLOURS["defend"]
     no_wild = deck_picture(SMALL.with_count("W", 0))
     assert "Wildcard" not in [key.text for key in no_wild.legend]
-
-
-def test_the_drawing_module_imports_neither_matplotlib_nor_widgets():
-    code = (
-        "import sys, workbench.games.daggers_brink.drawing; "
-        "print(any(m.startswith(('matplotlib', 'ipywidgets', 'workbench.widgets')) "
-        "for m in sys.modules))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False"

@@ -1,10 +1,6 @@
 """Pictures of the mat and of heat maps: what they show, where labels sit, and no renderer."""
 
 import math
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -78,16 +74,3 @@ def test_heat_pictures_say_what_the_darkest_shade_is():
     assert picture.legend[0].fill == "#d4ac0d" and picture.title == "archer"
     labels = {s["id"]: s["label"] for s in picture.shapes if s["label"]}
     assert labels == {"0,0": "1.2", "1,0": "0.5"}
-
-
-def test_the_drawing_module_imports_no_renderer():
-    code = (
-        "import sys, workbench.games.viking_raid.drawing; "
-        "print([m for m in sys.modules if m.startswith(('matplotlib', 'ipywidgets', "
-        "'anywidget', 'workbench.widgets', 'workbench.cli'))])"
-    )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
-    )
-    assert done.stdout.strip() == "[]"
