@@ -171,3 +171,15 @@ def test_knob_records_are_json_ready():
     assert records["bonus"]["value"] == "1/2" and records["faces"]["maximum"] == 20
     assert records["ties"]["choices"] == ["defender", "attacker"]
     json.dumps(list(records.values()))
+
+
+def test_field_types_are_resolved_once_per_class(monkeypatch):
+    import typing
+
+    Toy()  # resolved here at the latest
+    calls = []
+    real = typing.get_type_hints
+    monkeypatch.setattr(typing, "get_type_hints", lambda *a, **k: calls.append(a) or real(*a, **k))
+    Toy(faces=8).with_settings(["ties=attacker"])
+    Toy.from_dict({"faces": 4})
+    assert calls == []

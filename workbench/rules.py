@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -80,6 +81,12 @@ def knob(
         "maximum": None if maximum is _NO_BOUND else maximum,
     }
     return dataclasses.field(default=default, metadata={"knob": meta})
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field types of a rules class (resolved once: it is slow)."""
+    return typing.get_type_hints(cls)
 
 
 def _describe_type(kind: Any) -> str:
@@ -214,7 +221,7 @@ class _RulesMethods:
     __slots__ = ()
 
     def __post_init__(self) -> None:
-        hints = typing.get_type_hints(type(self))
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             meta = f.metadata["knob"]
@@ -240,7 +247,7 @@ class _RulesMethods:
         """A copy with ``KNOB=VALUE`` settings applied, each value read by its knob's type
         (``true``/``false``, numbers, ``p/q`` fractions, comma lists); a bad one raises
         :class:`RulesError` naming the setting and what the knob expects."""
-        hints = typing.get_type_hints(type(self))
+        hints = _hints(type(self))
         fields = {f.name: f for f in dataclasses.fields(self)}
         changes: dict[str, Any] = {}
         for setting in settings:
@@ -278,7 +285,7 @@ class _RulesMethods:
         """
         if not isinstance(data, Mapping):
             raise RulesError(f"{source}: expected an object of rules fields, got {data!r}")
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         names = set(hints) & {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
@@ -338,7 +345,7 @@ def knob_records(rules: Any) -> list[dict[str, Any]]:
     >>> record["knob"], record["value"], record["minimum"], record["type"]
     ('rows', 6, 2, 'int')
     """
-    hints = typing.get_type_hints(type(rules))
+    hints = _hints(type(rules))
     records = []
     for f in dataclasses.fields(rules):
         meta = f.metadata["knob"]
