@@ -216,6 +216,194 @@ class Rules:
         minimum=0,
     )
 
+    # --- the game: set-up, turns, units, buildings, objectives, victory (issue 13) ---
+    first_player: str = knob(
+        "roll",
+        says="The text does not say who begins.",
+        alternatives="'north' or 'south' always begins.",
+        choices=("roll", "north", "south"),
+    )
+    turn_limit: int = knob(
+        60,
+        says="The text sets no limit; a game should take 20-30 minutes. A game undecided "
+        "after this many turns (both sides' turns counted) ends as a draw.",
+        alternatives="Any limit; 40 for short studies.",
+        minimum=1,
+    )
+    setup_warriors: int = knob(
+        5, says="Every player starts with 5 basic viking warriors.", minimum=0
+    )
+    setup_warlords: int = knob(1, says="...and 1 warlord.", minimum=0)
+    warrior_value: int = knob(1, says="Every viking warrior has a value 1.", minimum=1)
+    warlord_value: int = knob(5, says="A viking warlord has a value 5.", minimum=1)
+    dragon_value: int = knob(3, says="Dragons have a value of 3.", minimum=1)
+    warriors_per_square: int = knob(
+        4,
+        says="Viking warriors may be paired onto 1 tile up to 4.",
+        alternatives="More or fewer; see stack_limit for what the limit counts.",
+        minimum=1,
+    )
+    stack_limit: str = knob(
+        "warriors",
+        says="'Up to 4' is said of warriors; the combat example has 1 warlord and 4 warriors "
+        "on one tile, so warlords and dragons do not count toward it.",
+        alternatives="'units': at most warriors_per_square units of any kind on a square.",
+        choices=("warriors", "units"),
+    )
+    fusion: str = knob(
+        "fifth joins to fuse",
+        says="5 viking warriors can be converted into a warlord only if they all stand on "
+        "the same tile (converting counts as an action), yet a tile holds up to 4. Here a "
+        "fifth warrior may step onto a tile of 4 only to fuse them at once: the move and "
+        "the conversion are two actions.",
+        alternatives="'four fuse': 4 warriors on a tile make a warlord (one action); "
+        "'five on a square': a tile holds a fifth warrior, 5 fuse (one action).",
+        choices=("fifth joins to fuse", "four fuse", "five on a square"),
+    )
+    warrior_pool: int = knob(20, says="A player may only have up to 20 warriors.", minimum=0)
+    warlord_pool: int = knob(5, says="A player may only have 5 warlords.", minimum=0)
+    boat_pool: int = knob(3, says="A player may only have 3 boats.", minimum=0)
+    dragon_limit: int = knob(
+        4, says="There may only be 4 dragons on the board at a time.", minimum=0
+    )
+    dragon_limit_shared: bool = knob(
+        True,
+        says="No limit to the dragons a player may have as long as the board holds at most 4.",
+        alternatives="False: 4 dragons per side.",
+    )
+    boat_capacity: int = knob(
+        4,
+        says="Boats can transport up to 4 units (4 warriors, or 1 warlord and 3 warriors).",
+        minimum=1,
+    )
+    casualties: str = knob(
+        "warriors first",
+        says="Casualties lower a unit value. Warriors fall first; a warlord or dragon that "
+        "must take losses is replaced by warriors worth what is left of its value.",
+        alternatives="'whole units': each loss kills the cheapest unit whole (a dragon "
+        "losing 1 is gone).",
+        choices=("warriors first", "whole units"),
+    )
+    attack_reach: str = knob(
+        "any neighbour",
+        says="Attacks may be done diagonally: a stack attacks any of the 8 squares around it.",
+        alternatives="'standable': only a square the attacker could stand on (a warrior "
+        "cannot attack a boat at sea).",
+        choices=("any neighbour", "standable"),
+    )
+    building_bonus_on: str = knob(
+        "defence",
+        says="Barracks (+1), capital (+2, a crucial point of defense): the bonus goes to "
+        "the units defending on the building.",
+        alternatives="'attack and defence': units on their building also add it when they attack.",
+        choices=("defence", "attack and defence"),
+    )
+    capital_capture: str = knob(
+        "attack it empty",
+        says="A capital with no unit on it automatically loses; capturing the enemy "
+        "capital wins. It is captured when attacked with no defender on it.",
+        alternatives="'clear its defenders': the attack that kills its last defender captures it.",
+        choices=("attack it empty", "clear its defenders"),
+    )
+    barracks_costs: tuple[int, ...] = knob(
+        (1, 2, 3),
+        says="Up to 3 barracks; the first rebuilt takes 1 unit and 1 turn, the second 2 "
+        "units and 2 turns, the third 3 units and 3 turns (the n-th barrack owned).",
+        alternatives="Other costs, one per barrack; their number is the barracks limit.",
+    )
+    nursery_cost: int = knob(
+        3, says="A dragon nursery is built by sacrificing 3 units over 3 turns.", minimum=1
+    )
+    nursery_limit: int = knob(1, says="The set has 2 dragon nurseries: one a side.", minimum=0)
+    harbor_cost: int = knob(
+        1,
+        says="One harbor at a time; the text gives no cost to rebuild one. Here 1 unit, 1 turn.",
+        alternatives="2 or 3, like the later barracks.",
+        minimum=1,
+    )
+    boat_cost: int = knob(
+        3, says="A boat necessitates 3 units and 2 turns (at the harbor).", minimum=1
+    )
+    boat_turns: int = knob(2, says="...and takes 2 turns.", minimum=1)
+    dragon_cost: int = knob(4, says="Recruiting dragons takes 4 units and 3 turns.", minimum=1)
+    dragon_turns: int = knob(3, says="...and 3 turns (at a dragon nursery).", minimum=1)
+    salvage_cost: int = knob(
+        2,
+        says="A boat wreckage may be salvaged by 2 units for 2 turns to obtain a boat; "
+        "the salvagers are not sacrificed.",
+        minimum=1,
+    )
+    salvage_turns: int = knob(2, says="...for 2 turns.", minimum=1)
+    wreckage_uses: int = knob(
+        1, says="The text does not say a wreckage gives more than one boat.", minimum=1
+    )
+    work_units: str = knob(
+        "held until done",
+        says="Builders stay on the site, busy, for the turns of the work and are sacrificed "
+        "when it is done.",
+        alternatives="'sacrificed at the start': the units go at once; the work goes on alone.",
+        choices=("held until done", "sacrificed at the start"),
+    )
+    halted_work: str = knob(
+        "builders defend",
+        says="Attacking units that are building or recruiting stops them: the work is lost "
+        "and its builders rejoin the stack on the square before the clash.",
+        alternatives="'builders lost': the builders are lost with the work.",
+        choices=("builders defend", "builders lost"),
+    )
+    build_site: str = knob(
+        "own continent",
+        says="Barracks and harbor go wherever the player wants on their island (the "
+        "harbor on a shore tile); other buildings likewise.",
+        alternatives="'any land': any earth or shore tile a unit of the side stands on.",
+        choices=("own continent", "any land"),
+    )
+    recruits_appear: str = knob(
+        "on each barrack",
+        says="One warrior per barrack at the beginning of the turn, each on its barrack; "
+        "a full barrack recruits none.",
+        alternatives="'on any barrack': each recruit goes on the first barrack with room.",
+        choices=("on each barrack", "on any barrack"),
+    )
+    ruin_capture: str = knob(
+        "first visit only",
+        says="Ruins coins are only gained the first time a ruin is captured, by any side.",
+        alternatives="'once per side': each side gains each ruin's coin once.",
+        choices=("first visit only", "once per side"),
+    )
+    flag_take_cost: int = knob(
+        1,
+        says="The flag can be taken by a unit: an action of a unit standing on it.",
+        alternatives="0: a unit picks it up by stepping on the square.",
+        minimum=0,
+        maximum=1,
+    )
+    flag_respawn: str = knob(
+        "next turn",
+        says="If a unit holding the flag is defeated, the flag respawns on the central "
+        "sanctuary on the following turn.",
+        alternatives="'at once'.",
+        choices=("next turn", "at once"),
+    )
+    sanctuary_control: str = knob(
+        "unit on it",
+        says="Control the 3 sanctuaries: a unit of the side stands on each (its guardian "
+        "beaten first, by anyone).",
+        alternatives="'beaten and no enemy': the side beat its guardian and no enemy stands there.",
+        choices=("unit on it", "beaten and no enemy"),
+    )
+    holy_turns: int = knob(
+        3,
+        says="Holy domination: control the 3 sanctuaries for 3 turns (counted at the start "
+        "of each of the side's turns).",
+        minimum=1,
+    )
+    cards: bool = knob(
+        False,
+        says="Cards are dealt, drawn and played (their effects come with the cards engine).",
+        alternatives="True: hands are dealt and drawn; the effects are not in play yet.",
+    )
+
     @property
     def most_cards_held(self) -> int:
         """The most cards a player holds at once (hand and face up; artifacts aside)."""

@@ -1,0 +1,191 @@
+"""Brawlhalla on the play protocol: the whole game, set-up to victory, for two seats.
+
+Seat 0 plays north, seat 1 south. A game starts with the roll for who begins
+(``Rules.first_player``), then each side's set-up decisions
+(:mod:`~workbench.games.brawlhalla.setup`), then turns: recruits, works and holy
+domination at the start of a turn, then ``action_points_per_turn`` actions
+(:mod:`~workbench.games.brawlhalla.actions`), each attack a chance node with the
+clash's exact odds. The game ends with War (the enemy capital captured), Holy (all
+sanctuaries held for ``holy_turns`` turns), Flag (the flag brought to one's capital)
+or, as a draw, at ``turn_limit``.
+
+>>> from workbench.play import RandomAgent, play_game
+>>> game = Brawlhalla()
+>>> record = play_game(game, [RandomAgent(game, seed=1), RandomAgent(game, seed=2)], seed=3)
+>>> record.summary["victory"] in ("war", "holy", "flag", "turn_limit")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from workbench.errors import RulesError
+from workbench.games.brawlhalla.board import Board, default_board
+from workbench.games.brawlhalla.evaluation import evaluation
+from workbench.games.brawlhalla.geometry import BrawlhallaGeometry
+from workbench.games.brawlhalla.hands import Hands
+from workbench.games.brawlhalla.rules import Rules
+from workbench.games.brawlhalla.state import PLAYING, ROLL, BrawlhallaState
+from workbench.grids.square import Cell
+from workbench.play.protocol import GameInfo
+
+__all__ = ["VICTORIES", "Brawlhalla"]
+
+#: How a game ends: the three victories of the text, and the turn limit (a draw).
+VICTORIES = ("war", "holy", "flag", "turn_limit")
+
+
+class Brawlhalla:
+    """Brawlhalla on one board under one rules object.
+
+    Parameters
+    ----------
+    board : Board, optional
+        The board (default: the shipped ``data/brawlhalla/board.json``).
+    rules : Rules, optional
+        The rules (default: every knob at its natural reading; cards off).
+
+    Attributes
+    ----------
+    geometry : BrawlhallaGeometry
+        The board's steps, neighbours, home squares and distance tables.
+    cards : Hands
+        Deals and draws the cards when ``Rules.cards`` is on (the card hook of the turn).
+    """
+
+    def __init__(self, board: Board | None = None, rules: Rules | None = None) -> None:
+        self.board = board if board is not None else default_board()
+        self.rules = rules if rules is not None else Rules()
+        for side in ("north", "south"):
+            if self.board.capital(side) is None:
+                raise RulesError(f"Brawlhalla: the board has no {side} capital")
+        self.geometry = BrawlhallaGeometry(self.board, self.rules)
+        self.cards = Hands(self.rules)
+        self.info = GameInfo(name="brawlhalla", num_players=2, chance=True, cycles=True)
+
+    def __repr__(self) -> str:
+        return f"Brawlhalla(board={self.board.name!r})"
+
+    def __reduce__(self):
+        return (Brawlhalla, (self.board, self.rules))
+
+    def heuristic(self, state: BrawlhallaState) -> tuple[float, float]:
+        """Per-seat values in (-1, 1) (see :func:`~.evaluation.evaluation`)."""
+        return evaluation(state)
+
+    def summary(self, state: BrawlhallaState) -> dict[str, Any]:
+        """Figures of a finished game, added as columns by the shared tournament runner:
+        ``victory`` (one of :data:`VICTORIES`, ``""`` if cut short), ``winner``
+        (``north``, ``south`` or ``draw``), ``first`` (who began), ``turns``,
+        ``actions`` (actions taken in turns), and per side its ``coins``, ``artifacts``
+        and the ``value`` of its units left."""
+        winner = {None: "", -1: "draw", 0: "north", 1: "south"}[state.winner]
+        row: dict[str, Any] = {
+            "victory": state.victory,
+            "winner": winner,
+            "first": "" if state.first is None else ("north", "south")[state.first],
+            "turns": min(state.turn, self.rules.turn_limit),
+            "actions": state.actions,
+        }
+        for side, name in enumerate(("north", "south")):
+            row[f"coins_{name}"] = state.coins[side]
+            row[f"artifacts_{name}"] = len(state.artifacts[side])
+            row[f"value_{name}"] = sum(
+                state.value(s) for s in state.stacks.values() if s[0] == side
+            )
+        return row
+
+    def initial_state(self, *, seed: Any = None) -> BrawlhallaState:
+        """The start: the roll for who begins (or the first set-up decision when
+        ``Rules.first_player`` names a side); ``seed`` shuffles the deck when cards
+        are in play."""
+        first = {"roll": None, "north": 0, "south": 1}[self.rules.first_player]
+        state = self._empty()
+        state.first = first
+        state.to_move = first if first is not None else 0
+        state.setup = ROLL if first is None else 0
+        self.cards.deal(state, seed)
+        return state
+
+    def _empty(self) -> BrawlhallaState:
+        geometry = self.geometry
+        state = object.__new__(BrawlhallaState)
+        state._legal = state._by_source = None
+        state.game = self
+        state.stacks = {}
+        state.buildings = {cell: (side, "capital") for side, cell in enumerate(geometry.capitals)}
+        state.works = {}
+        state.guardians = frozenset(cell for _, cell in geometry.sanctuaries)
+        state.beaten = {}
+        ruins = frozenset(self.board.ruins)
+        state.ruins = (ruins, ruins)
+        state.wrecks = dict.fromkeys(geometry.wreckages, self.rules.wreckage_uses)
+        state.earthed = frozenset()
+        state.flag, state.carrier, state.respawn = geometry.flag_home, None, None
+        state.coins = state.holy = state.cards_due = (0, 0)
+        state.artifacts = ((), ())
+        state.hands, state.deck = ((), ()), ()
+        state.turn, state.to_move, state.ap = 0, 0, 0
+        state.setup, state.first, state.pending = PLAYING, 0, None
+        state.winner, state.victory, state.actions = None, "", 0
+        return state
+
+    def position(
+        self,
+        *,
+        stacks: Mapping[Cell, Iterable[int]] = (),
+        buildings: Mapping[Cell, tuple[int, str]] | None = None,
+        works: Mapping[Cell, tuple[int, str, int, int, int]] = (),
+        guardians: Iterable[Cell] | None = None,
+        beaten: Mapping[Cell, int] = (),
+        ruins: Iterable[Cell] | tuple[Iterable[Cell], Iterable[Cell]] | None = None,
+        wrecks: Mapping[Cell, int] | None = None,
+        earthed: Iterable[Cell] = (),
+        flag: Cell | str | None = "home",
+        carrier: Cell | None = None,
+        respawn: int | None = None,
+        coins: tuple[int, int] = (0, 0),
+        holy: tuple[int, int] = (0, 0),
+        artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        turn: int = 1,
+        to_move: int = 0,
+        ap: int | None = None,
+        first: int = 0,
+    ) -> BrawlhallaState:
+        """A hand-set position in play (set-up done): any field left out is as at the
+        start (both capitals, every guardian, ruin and wreckage, the flag at home).
+
+        ``stacks`` maps cells to ``(owner, warriors, warlords, dragons, boats[, spent])``;
+        ``buildings`` (cell -> ``(owner, kind)``) replaces the capitals-only default;
+        ``ruins`` is one set for both sides or a pair of sets. The position file format
+        (:mod:`~workbench.games.brawlhalla.position`) builds states with this.
+        """
+        state = self._empty()
+        state.stacks = {}
+        for cell, units in dict(stacks).items():
+            values = tuple(int(v) for v in units)
+            state.stacks[tuple(cell)] = (*values, 0) if len(values) == 5 else values
+        if buildings is not None:
+            state.buildings = {tuple(c): (int(o), str(k)) for c, (o, k) in dict(buildings).items()}
+        state.works = {tuple(c): tuple(w) for c, w in dict(works).items()}
+        if guardians is not None:
+            state.guardians = frozenset(map(tuple, guardians))
+        state.beaten = {tuple(c): int(s) for c, s in dict(beaten).items()}
+        if ruins is not None:
+            ruins = list(ruins)
+            if len(ruins) == 2 and not isinstance(ruins[0][0], int):
+                state.ruins = (frozenset(map(tuple, ruins[0])), frozenset(map(tuple, ruins[1])))
+            else:
+                both = frozenset(map(tuple, ruins))
+                state.ruins = (both, both)
+        if wrecks is not None:
+            state.wrecks = {tuple(c): int(n) for c, n in dict(wrecks).items()}
+        state.earthed = frozenset(map(tuple, earthed))
+        state.flag = self.geometry.flag_home if flag == "home" else flag
+        state.carrier, state.respawn = carrier, respawn
+        state.coins, state.holy, state.artifacts = tuple(coins), tuple(holy), tuple(artifacts)
+        state.turn, state.to_move, state.first = turn, to_move, first
+        state.ap = self.rules.action_points_per_turn if ap is None else ap
+        return state

@@ -1,0 +1,415 @@
+"""What Brawlhalla's actions do: moves, fusion, attacks and their dice, works, the
+flag, the start of each turn and the three victories.
+
+Every function here changes a *working copy* of a state (``state.copy()``) that
+:func:`apply` then hands out as the new immutable position. Clashes are resolved as
+:mod:`workbench.dice` resolves them (sorted dice, ties to ``Rules.ties``): an attack
+leaves a chance node whose outcomes are the exact ``(attacker_losses,
+defender_losses)`` of that clash; an attack on a guardian is a clash with its fixed
+dice (:mod:`~workbench.games.brawlhalla.guardian`).
+
+>>> from workbench.games.brawlhalla.engine import Brawlhalla
+>>> game = Brawlhalla()
+>>> state = game.position(stacks={(7, 5): (0, 3, 0, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0, 0)})
+>>> after = state.apply(("attack", (7, 5), (7, 6)))
+>>> [(outcome, str(p)) for outcome, p in after.chance_outcomes()][:2]
+[((2, 0), '...'), ((1, 1), '...')]
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from workbench.dice import clash
+from workbench.errors import IllegalMoveError
+from workbench.games.brawlhalla.actions import actions_from
+from workbench.games.brawlhalla.combat import dice_for, units_after
+from workbench.games.brawlhalla.guardian import guardian_odds
+from workbench.games.brawlhalla.state import PLAYING, ROLL
+from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
+from workbench.grids.square import Cell
+
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.rules import Rules
+    from workbench.games.brawlhalla.state import BrawlhallaState, Stack
+
+__all__ = [
+    "apply",
+    "attack_dice",
+    "begin_turn",
+    "chance_outcomes",
+    "clash_outcomes",
+    "defence_dice",
+    "drop_flag",
+    "guardian_outcomes",
+]
+
+#: A chance outcome with its probability.
+Outcome = tuple[tuple[int, int], Fraction]
+_FIRST = ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
+
+
+@functools.cache
+def clash_outcomes(rules: Rules, attack: int, defence: int) -> tuple[Outcome, ...]:
+    """``((attacker_losses, defender_losses), probability)`` of a clash of
+    ``attack`` against ``defence`` dice, most attacker losses first."""
+    won = clash(attack, defence, faces=rules.faces, ties=rules.ties).probabilities
+    pairs = min(attack, defence)
+    return tuple(((pairs - k, k), p) for k, p in sorted(won.items()) if p)
+
+
+@functools.cache
+def guardian_outcomes(rules: Rules, attack: int) -> tuple[Outcome, ...]:
+    """``((attacker_losses, 1 if the guardian falls else 0), probability)`` of one
+    attack on a guardian with ``attack`` dice."""
+    odds = guardian_odds(attack, rules=rules)
+    found = [((0, 1), odds.p_defeat)] if odds.p_defeat else []
+    for lost, p in sorted(odds.losses.probabilities.items(), reverse=True):
+        p = p - odds.p_defeat if lost == 0 else p
+        if p:
+            found.append(((lost, 0), p))
+    return tuple(found)
+
+
+def chance_outcomes(state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
+    """See :meth:`BrawlhallaState.chance_outcomes`."""
+    if state.winner is not None:
+        return []
+    if state.setup == ROLL:
+        return list(_FIRST)
+    if state.pending is None:
+        return []
+    _, _, attack, defence, guardian = state.pending
+    rules = state.game.rules
+    if guardian:
+        return list(guardian_outcomes(rules, attack))
+    return list(clash_outcomes(rules, attack, defence))
+
+
+# -- combat values --------------------------------------------------------------------
+def _bonus(state: BrawlhallaState, cell: Cell, stack: Stack, *, defending: bool) -> int:
+    rules = state.game.rules
+    bonus = 0
+    if stack[4] and stack[1] + stack[2]:
+        bonus += rules.boat_bonus
+    if stack[3] and state.terrain(cell) == "^":
+        bonus += rules.dragon_mountain_bonus
+    building = state.buildings.get(cell)
+    if (
+        building is not None
+        and building[0] == stack[0]
+        and (defending or rules.building_bonus_on == "attack and defence")
+    ):
+        bonus += getattr(rules, f"{building[1]}_bonus")
+    return bonus
+
+
+def attack_dice(state: BrawlhallaState, cell: Cell, stack: Stack) -> int:
+    """Dice the stack on ``cell`` rolls when it attacks (0: it cannot attack)."""
+    bonus = _bonus(state, cell, stack, defending=False)
+    return dice_for(state.value(stack), bonus, state.game.rules)
+
+
+def defence_dice(state: BrawlhallaState, cell: Cell) -> int:
+    """Dice the enemy on ``cell`` rolls when attacked (0: it falls at once)."""
+    stack = state.stacks.get(cell)
+    rules = state.game.rules
+    if stack is None:
+        if cell in state.buildings and rules.empty_building == "defends with its bonus":
+            return min(getattr(rules, f"{state.buildings[cell][1]}_bonus"), rules.dice_cap)
+        return 0
+    value = state.value(stack)
+    if value == 0:
+        if rules.empty_boat == "defends with its bonus":
+            return min(rules.boat_bonus, rules.dice_cap)
+        return 0
+    return dice_for(value, _bonus(state, cell, stack, defending=True), rules)
+
+
+def _casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
+    """The stack after ``losses`` (``Rules.value_above_cap``, ``Rules.casualties``)."""
+    owner, w, lords, d, b, spent = stack
+    values = (rules.warrior_value, rules.dragon_value, rules.warlord_value)
+    value = w * values[0] + lords * values[2] + d * values[1]
+    target = units_after(value, losses, rules)
+    counts = [w, d, lords]
+    for i in range(3):
+        while counts[i] and value > target:
+            counts[i] -= 1
+            value -= values[i]
+    if rules.casualties == "warriors first" and value < target:
+        counts[0] += (target - value) // values[0]
+    w, d, lords = counts
+    if w + lords + d == 0:
+        b = 0
+    return (owner, w, lords, d, b, spent)
+
+
+# -- the flag and victory ---------------------------------------------------------------
+def drop_flag(state: BrawlhallaState) -> None:
+    """The flag's carrier fell: the flag comes back to the central sanctuary."""
+    state.carrier = None
+    if state.game.rules.flag_respawn == "at once":
+        state.flag = state.game.geometry.flag_home
+    else:
+        state.respawn = state.turn + 1
+
+
+def _win(state: BrawlhallaState, side: int, victory: str) -> None:
+    state.winner, state.victory = side, victory
+
+
+def _controls(state: BrawlhallaState, side: int, cell: Cell) -> bool:
+    stack = state.stacks.get(cell)
+    if state.game.rules.sanctuary_control == "unit on it":
+        return stack is not None and stack[0] == side
+    return state.beaten.get(cell) == side and (stack is None or stack[0] == side)
+
+
+def begin_turn(state: BrawlhallaState, side: int) -> None:
+    """Start ``side``'s turn: the turn limit, the flag's return, works, recruits,
+    holy domination, the draw; then its action points."""
+    rules, geometry = state.game.rules, state.game.geometry
+    state.turn += 1
+    state.to_move, state.ap = side, rules.action_points_per_turn
+    if state.turn > rules.turn_limit:
+        _win(state, -1, "turn_limit")
+        return
+    if state.respawn is not None and state.turn >= state.respawn:
+        state.flag, state.respawn = geometry.flag_home, None
+    progress_works(state, side)
+    _recruit(state, side)
+    for cell, stack in state.stacks.items():
+        if stack[0] == side and stack[5]:
+            state.stacks[cell] = (*stack[:5], 0)
+    holy = list(state.holy)
+    sanctuaries = geometry.sanctuaries
+    if sanctuaries and all(_controls(state, side, cell) for _, cell in sanctuaries):
+        holy[side] += 1
+    else:
+        holy[side] = 0
+    state.holy = (holy[0], holy[1])
+    if holy[side] >= rules.holy_turns:
+        _win(state, side, "holy")
+        return
+    if rules.cards:
+        state.game.cards.draw(state, side)
+
+
+def _recruit(state: BrawlhallaState, side: int) -> None:
+    rules = state.game.rules
+    barracks = [c for c, (o, k) in state.buildings.items() if o == side and k == "barracks"]
+    room = state.game.rules.warriors_per_square
+    on_board = state.units(side)[0]
+    for cell in barracks:
+        if on_board >= rules.warrior_pool:
+            return
+        spots = [cell] if rules.recruits_appear == "on each barrack" else barracks
+        for spot in spots:
+            stack = state.stacks.get(spot, (side, 0, 0, 0, 0, 0))
+            if stack[0] == side and stack[1] < room and not stack[4]:
+                state.stacks[spot] = (side, stack[1] + 1, *stack[2:])
+                on_board += 1
+                break
+
+
+def _end_turn(state: BrawlhallaState) -> None:
+    begin_turn(state, 1 - state.to_move)
+
+
+def _spend(state: BrawlhallaState, cell: Cell, cost: int = 1) -> None:
+    stack = state.stacks[cell]
+    state.stacks[cell] = (*stack[:5], stack[5] + cost)
+    state.ap -= cost
+    state.actions += cost
+
+
+# -- actions ------------------------------------------------------------------------
+def _enter(state: BrawlhallaState, side: int, cell: Cell) -> None:
+    """A unit of ``side`` arrives on ``cell``: ruins, the flag picked up."""
+    rules = state.game.rules
+    ruins = state.ruins
+    if cell in ruins[side]:
+        coins, due = list(state.coins), list(state.cards_due)
+        coins[side] += 1
+        due[side] += 1
+        state.coins, state.cards_due = (coins[0], coins[1]), (due[0], due[1])
+        if rules.ruin_capture == "first visit only":
+            state.ruins = (ruins[0] - {cell}, ruins[1] - {cell})
+        else:
+            mine = ruins[side] - {cell}
+            state.ruins = (mine, ruins[1]) if side == 0 else (ruins[0], mine)
+    if state.flag == cell and not rules.flag_take_cost:
+        state.flag, state.carrier = None, cell
+
+
+def _move(state: BrawlhallaState, src: Cell, dst: Cell, part: tuple[int, int, int, int]) -> None:
+    stack = state.stacks[src]
+    side, spent = stack[0], stack[5] + 1
+    left = (side, *(stack[i + 1] - part[i] for i in range(4)), stack[5])
+    whole = left[1:5] == (0, 0, 0, 0)
+    if whole:
+        del state.stacks[src]
+    else:
+        state.stacks[src] = left
+    there = state.stacks.get(dst)
+    if there is None:
+        state.stacks[dst] = (side, *part, spent)
+    else:
+        state.stacks[dst] = (
+            side,
+            there[1] + part[0],
+            there[2] + part[1],
+            there[3] + part[2],
+            there[4] + part[3],
+            max(there[5], spent),
+        )
+    state.ap -= 1
+    state.actions += 1
+    if whole and state.carrier == src:
+        state.carrier = dst
+    _enter(state, side, dst)
+    if state.carrier == dst and dst == state.game.geometry.capitals[side]:
+        _win(state, side, "flag")
+
+
+def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
+    rules = state.game.rules
+    if src != dst:
+        _move(state, src, dst, (1, 0, 0, 0))
+        need = rules.warriors_per_square + 1
+    else:
+        need = 4 if rules.fusion == "four fuse" else 5
+    stack = state.stacks[dst]
+    state.stacks[dst] = (stack[0], stack[1] - need, stack[2] + 1, *stack[3:])
+    _spend(state, dst)
+
+
+def _attack(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
+    rules = state.game.rules
+    _spend(state, src)
+    attack = attack_dice(state, src, state.stacks[src])
+    if dst in state.guardians:
+        state.pending = (src, dst, attack, len(rules.guardian_dice), True)
+        return
+    halt_work(state, dst)
+    defence = defence_dice(state, dst)
+    if defence:
+        state.pending = (src, dst, attack, defence, False)
+        return
+    _falls(state, dst)
+
+
+def _falls(state: BrawlhallaState, cell: Cell) -> None:
+    """Whatever the enemy has on ``cell`` is destroyed: units, boat, building."""
+    if state.stacks.pop(cell, None) is not None and state.carrier == cell:
+        drop_flag(state)
+    building = state.buildings.pop(cell, None)
+    if building is None:
+        return
+    if building[1] == "capital":
+        _win(state, 1 - building[0], "war")
+    else:
+        state.earthed = state.earthed | {cell}
+
+
+def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
+    src, dst, _, _, guardian = state.pending
+    state.pending = None
+    rules = state.game.rules
+    lost, won = outcome
+    attacker = _casualties(state.stacks[src], lost, rules)
+    if attacker[1:5] == (0, 0, 0, 0) or attacker[1] + attacker[2] + attacker[3] == 0:
+        del state.stacks[src]
+        if state.carrier == src:
+            drop_flag(state)
+    else:
+        state.stacks[src] = attacker
+    side = state.to_move
+    if guardian:
+        if won:
+            state.guardians = state.guardians - {dst}
+            state.beaten[dst] = side
+            artifacts = list(state.artifacts)
+            name = next(n for n, c in state.game.geometry.sanctuaries if c == dst)
+            artifacts[side] = (*artifacts[side], name)
+            state.artifacts = (artifacts[0], artifacts[1])
+        return
+    defender = _casualties(state.stacks[dst], won, rules)
+    if defender[1] + defender[2] + defender[3] == 0:
+        del state.stacks[dst]
+        if state.carrier == dst:
+            drop_flag(state)
+        building = state.buildings.get(dst)
+        if (
+            building is not None
+            and building[1] == "capital"
+            and rules.capital_capture == "clear its defenders"
+            and src in state.stacks
+        ):
+            _win(state, side, "war")
+    else:
+        state.stacks[dst] = defender
+
+
+def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
+    """See :meth:`BrawlhallaState.apply`."""
+    player = state.current_player()
+    if player < 0 and state.winner is not None:
+        raise IllegalMoveError(f"the game is over ({state.victory}); no action {action!r}")
+    if player < 0:
+        outcomes = [o for o, _ in chance_outcomes(state)]
+        if action not in outcomes:
+            raise IllegalMoveError(f"chance outcome {action!r}: expected one of {outcomes}")
+        new = state.copy()
+        if state.setup == ROLL:
+            new.first, new.to_move, new.setup = action, action, 0
+            return new
+        _resolve(new, action)
+        if new.ap == 0 and new.winner is None:
+            _end_turn(new)
+        return new
+    if state.setup < PLAYING:
+        from workbench.games.brawlhalla.setup import apply_setup
+
+        return apply_setup(state, action)
+    if action == ("end",):
+        new = state.copy()
+        _end_turn(new)
+        return new
+    src = action[1] if isinstance(action, tuple) and len(action) > 1 else None
+    try:
+        legal = action in actions_from(state, src)
+    except TypeError:
+        legal = False
+    if not legal:
+        raise IllegalMoveError(_why(state, action))
+    new = state.copy()
+    kind = action[0]
+    if kind == "move":
+        _move(new, src, action[2], action[3])
+    elif kind == "fuse":
+        _fuse(new, src, action[2])
+    elif kind == "attack":
+        _attack(new, src, action[2])
+    elif kind == "build":
+        start_work(new, src, action[2])
+        _spend(new, src)
+    else:  # the flag
+        new.flag, new.carrier = None, src
+        _spend(new, src)
+    if new.ap == 0 and new.pending is None and new.winner is None:
+        _end_turn(new)
+    return new
+
+
+def _why(state: BrawlhallaState, action: Any) -> str:
+    stack = state.stacks.get(action[1]) if isinstance(action, tuple) and len(action) > 1 else None
+    if not isinstance(action, tuple) or not action:
+        return f"{action!r} is not a Brawlhalla action (expected a tuple such as ('end',))"
+    if stack is None or stack[0] != state.to_move:
+        where = action[1] if len(action) > 1 else "?"
+        return f"{action!r}: the side to act has no stack on {where}"
+    return f"{action!r} is not legal now (see legal_actions() for this stack's actions)"

@@ -1,0 +1,307 @@
+"""Brawlhalla positions: immutable states of the game on the play protocol.
+
+A position holds the stacks on the board, the buildings, the works under way, the
+guardians still standing, the ruins not yet taken, the flag, coins, hands and the
+turn. Seat 0 plays north, seat 1 south. Make states with
+:class:`~workbench.games.brawlhalla.engine.Brawlhalla`; the legal actions come
+from :mod:`~workbench.games.brawlhalla.actions` and their effects from
+:mod:`~workbench.games.brawlhalla.resolve`.
+
+A **stack** is every unit of one side on one square, as a tuple
+``(owner, warriors, warlords, dragons, boats, spent)``: ``spent`` is the action
+points its units used this turn (at most ``Rules.actions_per_unit_per_turn``; a
+stack made by merging takes the larger count, so no unit ever acts more often
+than the rules allow).
+
+**Actions** are tuples: ``("move", src, dst, part)`` moves ``part`` =
+``(warriors, warlords, dragons, boats)`` of the stack on ``src`` (the whole stack,
+or a split) to ``dst`` (merging with a stack there); ``("fuse", src, dst)``
+converts warriors into a warlord on ``dst`` (``src`` gives the fifth warrior, or
+is ``dst``); ``("attack", src, dst)``; ``("build", cell, kind)`` with kind one of
+``barracks``, ``nursery``, ``harbor``, ``boat``, ``dragon``, ``salvage``;
+``("flag", cell)`` takes the flag; ``("end",)`` ends the turn. Set-up actions:
+``("barracks", cell)``, ``("harbor", cell)`` and ``("deploy", (on_capital,
+on_barracks, on_harbor), warlords_on)``.
+
+>>> from workbench.games.brawlhalla.engine import Brawlhalla
+>>> game = Brawlhalla()
+>>> state = game.initial_state()
+>>> state.current_player()  # who begins is rolled
+-1
+>>> state = state.apply(0)
+>>> state.current_player(), state.legal_actions()[0][0]
+(0, 'barracks')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from workbench.games.brawlhalla.movement import SIDES
+from workbench.grids.square import Cell
+from workbench.play.protocol import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.engine import Brawlhalla
+
+__all__ = ["SETUP_STEPS", "BrawlhallaState", "Stack"]
+
+#: ``(owner, warriors, warlords, dragons, boats, spent)``.
+Stack = tuple[int, int, int, int, int, int]
+#: What each side does before the first turn, in order.
+SETUP_STEPS = ("barracks", "harbor", "deploy")
+#: ``setup`` value while the first player is rolled for, and once play has begun.
+ROLL, PLAYING = -1, len(SETUP_STEPS) * 2
+
+
+class BrawlhallaState:
+    """An immutable Brawlhalla position (make them with :class:`Brawlhalla`).
+
+    Attributes
+    ----------
+    stacks : dict
+        Cell -> :data:`Stack`.
+    buildings : dict
+        Cell -> ``(owner, kind)``, kind ``capital``, ``barracks``, ``nursery`` or ``harbor``.
+    works : dict
+        Cell -> ``(owner, kind, held_warriors, held_warlords, turns_left)``: a building
+        or a recruit under way, its builders held on the square.
+    guardians : frozenset
+        Sanctuary cells whose guardian still stands.
+    beaten : dict
+        Sanctuary cell -> the side that beat its guardian.
+    ruins : tuple of frozenset
+        Per side, the ruins whose coin that side can still gain.
+    wrecks : dict
+        Wreckage cell -> boats it can still give.
+    earthed : frozenset
+        Squares turned to earth by a destroyed building.
+    flag, carrier : Cell or None
+        Where the flag lies on the ground; the square of the stack carrying it.
+    respawn : int or None
+        The turn at whose start the flag comes back to the central sanctuary.
+    coins, holy, cards_due : tuple of int
+        Per side: ruin coins; turns in a row it has held all sanctuaries; cards owed
+        by ruins (drawn when cards are in play).
+    artifacts : tuple of tuple
+        Per side, the sanctuaries whose artifact it won.
+    hands, deck : tuple
+        Per side, the cards in hand; the draw pile (empty unless ``Rules.cards``).
+    turn, to_move, ap : int
+        Turns begun so far (1 is the first player's first turn), the side to act, its
+        action points left.
+    setup : int
+        Set-up steps taken (:data:`ROLL` before the roll for who begins).
+    first : int or None
+        The side that plays the first turn.
+    pending : tuple or None
+        An attack waiting for its dice (a chance node).
+    winner : int or None
+        0 or 1, -1 for a draw at the turn limit, None while the game goes on.
+    victory : str
+        ``war``, ``holy``, ``flag`` or ``turn_limit`` once the game is over.
+    actions : int
+        Actions taken in turns so far (set-up and chance excluded), for game length.
+    """
+
+    __slots__ = (
+        "_by_source",
+        "_legal",
+        "actions",
+        "ap",
+        "artifacts",
+        "beaten",
+        "buildings",
+        "cards_due",
+        "carrier",
+        "coins",
+        "deck",
+        "earthed",
+        "first",
+        "flag",
+        "game",
+        "guardians",
+        "hands",
+        "holy",
+        "pending",
+        "respawn",
+        "ruins",
+        "setup",
+        "stacks",
+        "to_move",
+        "turn",
+        "victory",
+        "winner",
+        "works",
+        "wrecks",
+    )
+
+    game: Brawlhalla
+    stacks: dict[Cell, Stack]
+    buildings: dict[Cell, tuple[int, str]]
+    works: dict[Cell, tuple[int, str, int, int, int]]
+    guardians: frozenset[Cell]
+    beaten: dict[Cell, int]
+    ruins: tuple[frozenset[Cell], frozenset[Cell]]
+    wrecks: dict[Cell, int]
+    earthed: frozenset[Cell]
+    flag: Cell | None
+    carrier: Cell | None
+    respawn: int | None
+    coins: tuple[int, int]
+    holy: tuple[int, int]
+    cards_due: tuple[int, int]
+    artifacts: tuple[tuple[str, ...], tuple[str, ...]]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    deck: tuple[str, ...]
+    turn: int
+    to_move: int
+    ap: int
+    setup: int
+    first: int | None
+    pending: tuple | None
+    winner: int | None
+    victory: str
+    actions: int
+
+    def copy(self) -> BrawlhallaState:
+        """A copy whose containers can be changed (used by :mod:`.resolve` only)."""
+        other = object.__new__(BrawlhallaState)
+        for name in self.__slots__[2:]:
+            object.__setattr__(other, name, getattr(self, name))
+        other.stacks = dict(self.stacks)
+        other.buildings = dict(self.buildings)
+        other.works = dict(self.works)
+        other.beaten = dict(self.beaten)
+        other.wrecks = dict(self.wrecks)
+        other._legal = other._by_source = None
+        return other
+
+    # -- protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act (0 north, 1 south), ``CHANCE`` or ``TERMINAL``."""
+        if self.winner is not None:
+            return TERMINAL
+        if self.pending is not None or self.setup == ROLL:
+            return CHANCE
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        """A side won, or the turn limit ended the game."""
+        return self.winner is not None
+
+    def returns(self) -> tuple[float, float]:
+        """+1 to the winner, -1 to the loser, 0 each after the turn limit or mid-game."""
+        if self.winner is None or self.winner < 0:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """Who begins (0 or 1, 1/2 each), or an attack's ``(attacker_losses,
+        defender_losses)`` (against a guardian: ``(attacker_losses, 1 if it falls)``)."""
+        from workbench.games.brawlhalla.resolve import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def legal_actions(self) -> list[tuple]:
+        """Every action of the side to act (empty at chance and terminal nodes)."""
+        if self._legal is None:
+            from workbench.games.brawlhalla.actions import legal_actions
+
+            self._legal = legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Any) -> BrawlhallaState:
+        """The position after ``action``; ``IllegalMoveError`` says why it is not legal."""
+        from workbench.games.brawlhalla.resolve import apply
+
+        return apply(self, action)
+
+    def key(self) -> Hashable:
+        """Everything that matters for play, as one hashable tuple."""
+        return (
+            tuple(sorted(self.stacks.items())),
+            tuple(sorted(self.buildings.items())),
+            tuple(sorted(self.works.items())),
+            self.guardians,
+            tuple(sorted(self.beaten.items())),
+            self.ruins,
+            tuple(sorted(self.wrecks.items())),
+            self.earthed,
+            (self.flag, self.carrier, self.respawn),
+            (self.coins, self.holy, self.cards_due, self.artifacts),
+            (self.hands, self.deck),
+            (self.turn, self.to_move, self.ap, self.setup, self.first),
+            (self.pending, self.winner, self.victory),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BrawlhallaState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    # -- reading the position -----------------------------------------------------------
+    def value(self, stack: Stack) -> int:
+        """A stack's value: warriors, warlords and dragons at their values."""
+        rules = self.game.rules
+        return (
+            stack[1] * rules.warrior_value
+            + stack[2] * rules.warlord_value
+            + stack[3] * rules.dragon_value
+        )
+
+    def terrain(self, cell: Cell) -> str:
+        """The terrain character of a square now (``.`` once its building was destroyed)."""
+        return "." if cell in self.earthed else self.game.geometry.terrain[cell]
+
+    def units(self, side: int) -> tuple[int, int, int, int]:
+        """The side's ``(warriors, warlords, dragons, boats)`` on the board."""
+        totals = [0, 0, 0, 0]
+        for stack in self.stacks.values():
+            if stack[0] == side:
+                for i in range(4):
+                    totals[i] += stack[i + 1]
+        return totals[0], totals[1], totals[2], totals[3]
+
+    def count_buildings(self, side: int, kind: str, *, with_works: bool = True) -> int:
+        """The side's buildings of ``kind``, with those under way unless told otherwise."""
+        built = sum(1 for owner, k in self.buildings.values() if owner == side and k == kind)
+        if with_works:
+            built += sum(1 for w in self.works.values() if w[0] == side and w[1] == kind)
+        return built
+
+    def render(self) -> str:
+        """The board as text: each square's terrain, or a stack as its side's letter
+        (``N``/``S``) and value; buildings in brackets; then the turn and the side to act."""
+        geometry = self.game.geometry
+        board = geometry.board
+        lines = []
+        for r in range(board.rows):
+            row = []
+            for c in range(board.cols):
+                cell = (r, c)
+                stack = self.stacks.get(cell)
+                if stack is not None:
+                    text = "NS"[stack[0]] + str(self.value(stack)) + ("b" if stack[4] else "")
+                elif cell in self.guardians:
+                    text = "G"
+                elif cell == self.flag:
+                    text = "F"
+                else:
+                    text = self.terrain(cell)
+                if cell in self.buildings:
+                    text = f"[{text}]"
+                row.append(f"{text:>5}")
+            lines.append("".join(row))
+        if self.winner is not None:
+            who = "draw" if self.winner < 0 else f"{SIDES[self.winner]} wins"
+            lines.append(f"turn {self.turn}: {who} ({self.victory})")
+        else:
+            lines.append(f"turn {self.turn}: {SIDES[self.to_move]} to act, {self.ap} action points")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"BrawlhallaState(turn={self.turn}, to_move={SIDES[self.to_move]}, ap={self.ap})"
