@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 
+from workbench.cli.brawlhalla_position import register_position_commands
+from workbench.cli.brawlhalla_simulate import register_simulate_command
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
@@ -94,3 +96,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_print_options(sheet, cell_mm=SQUARE_MM)
     add_rules_command(commands, Rules)
+    register_position_commands(commands)
+    register_simulate_command(commands)
