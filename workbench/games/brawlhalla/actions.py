@@ -21,9 +21,20 @@ from typing import TYPE_CHECKING
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
+    from workbench.games.brawlhalla.rules import Rules
     from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
-__all__ = ["BUILD_KINDS", "actions_from", "can_stand", "legal_actions", "mode", "parts"]
+__all__ = [
+    "BUILD_KINDS",
+    "actions_from",
+    "can_stand",
+    "legal_actions",
+    "mode",
+    "moving_parts",
+    "parts",
+    "square_limits",
+    "standable",
+]
 
 #: What a ``build`` action can start.
 BUILD_KINDS = ("barracks", "nursery", "harbor", "boat", "dragon", "salvage")
@@ -61,15 +72,35 @@ def mode(part: tuple[int, int, int, int]) -> str:
 def can_stand(state: BrawlhallaState, units: tuple[int, int, int, int], cell: Cell) -> bool:
     """Whether a stack of ``units`` may stand on ``cell`` by its terrain and the limits
     (ignoring who else is there)."""
-    rules = state.game.rules
+    return standable(units, state.terrain(cell), state.game.square_limits)
+
+
+@functools.cache
+def square_limits(rules: Rules) -> tuple[int, int, bool]:
+    """``(boat capacity, units a square holds, whether the limit counts every unit)``."""
+    limit = rules.warriors_per_square + (rules.fusion == "five on a square")
+    return rules.boat_capacity, limit, rules.stack_limit == "units"
+
+
+@functools.cache
+def standable(
+    units: tuple[int, int, int, int], terrain: str, limits: tuple[int, int, bool]
+) -> bool:
+    """:func:`can_stand` on a square of ``terrain`` under ``square_limits``.
+
+    >>> limits = (4, 4, False)
+    >>> standable((4, 1, 0, 0), ".", limits), standable((0, 0, 1, 0), "^", limits)
+    (True, True)
+    >>> standable((2, 0, 0, 0), "~", limits), standable((2, 0, 0, 1), "~", limits)
+    (False, True)
+    """
+    capacity, limit, every_unit = limits
     w, lords, d, b = units
     land = w + lords
-    if b > 1 or (b and (d or land > rules.boat_capacity)):
+    if b > 1 or (b and (d or land > capacity)):
         return False
-    limit = rules.warriors_per_square + (rules.fusion == "five on a square")
-    if (w if rules.stack_limit == "warriors" else land + d) > limit:
+    if (land + d if every_unit else w) > limit:
         return False
-    terrain = state.terrain(cell)
     if terrain == "^":
         return not (land or b)
     if terrain == "~":
@@ -77,6 +108,19 @@ def can_stand(state: BrawlhallaState, units: tuple[int, int, int, int], cell: Ce
     if terrain == ".":
         return not b
     return True
+
+
+@functools.cache
+def moving_parts(units: tuple[int, int, int, int], held: bool, capacity: int) -> tuple:
+    """:func:`parts` grouped by :func:`mode`, as ``((mode, parts), ...)``; with ``held``
+    builders on the square, the free units move but never as the whole stack."""
+    options = parts(units, capacity=capacity)
+    if held:
+        options = [p for p in options if p != units] + [units]
+    groups: dict[str, list] = {}
+    for part in options:
+        groups.setdefault(mode(part), []).append(part)
+    return tuple((how, tuple(group)) for how, group in groups.items())
 
 
 def _merged(stack: Stack, part: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -149,36 +193,31 @@ def _moves(state, src, stack, held, found) -> None:
     free = (stack[1] - held[0], stack[2] - held[1], stack[3], stack[4])
     if free == (0, 0, 0, 0):
         return
-    options = parts(free, capacity=rules.boat_capacity)
-    if held != (0, 0):
-        options = [p for p in options if p != free] + [free]
     steps = state.game.geometry.steps
-    terrain = state.terrain(src)
-    by_mode: dict[str, list] = {}
-    for part in options:
-        by_mode.setdefault(mode(part), []).append(part)
-    for how, group in by_mode.items():
-        if how == "terrestrial" and terrain not in ".:":
+    walkable = state.terrain(src) in ".:"
+    limits = state.game.square_limits
+    stacks, earthed = state.stacks, state.earthed
+    for how, group in moving_parts(free, held != (0, 0), rules.boat_capacity):
+        if how == "terrestrial" and not walkable:
             continue
         for dst in steps[how][src]:
-            if _blocked_for(state, side, dst):
+            if _blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
                 continue
-            if how == "aquatic" and dst in state.earthed:
-                continue
-            there = state.stacks.get(dst)
+            there = stacks.get(dst)
+            terrain = state.terrain(dst)
             for part in group:
                 units = part if there is None else _merged(there, part)
-                if can_stand(state, units, dst):
+                if standable(units, terrain, limits):
                     found.append(("move", src, dst, part))
 
 
 def _fusions(state, src, stack, found) -> None:
     rules = state.game.rules
     side = stack[0]
-    if state.units(side)[1] >= rules.warlord_pool:
+    if not stack[1] or state.count(side, "warlords") >= rules.warlord_pool:
         return
     if rules.fusion == "fifth joins to fuse":
-        if state.ap < 2 or stack[5] + 2 > rules.actions_per_unit_per_turn or stack[1] < 1:
+        if state.ap < 2 or stack[5] + 2 > rules.actions_per_unit_per_turn:
             return
         for dst in state.game.geometry.steps["terrestrial"][src]:
             there = state.stacks.get(dst)
@@ -201,6 +240,8 @@ def _attacks(state, src, stack, found) -> None:
 
     side, rules = stack[0], state.game.rules
     own = (stack[1], stack[2], stack[3], stack[4])
+    if attack_dice(state, src, stack) == 0:
+        return
     for dst in state.game.geometry.around[src]:
         other = state.stacks.get(dst)
         building = state.buildings.get(dst)
@@ -212,8 +253,7 @@ def _attacks(state, src, stack, found) -> None:
             continue
         if rules.attack_reach == "standable" and not can_stand(state, own, dst):
             continue
-        if attack_dice(state, src, stack) > 0:
-            found.append(("attack", src, dst))
+        found.append(("attack", src, dst))
 
 
 def _builds(state, src, stack, found) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from workbench.errors import RulesError
+from workbench.games.brawlhalla.actions import square_limits
 from workbench.games.brawlhalla.board import Board, default_board
 from workbench.games.brawlhalla.evaluation import evaluation
 from workbench.games.brawlhalla.geometry import BrawlhallaGeometry
@@ -51,6 +52,8 @@ class Brawlhalla:
     ----------
     geometry : BrawlhallaGeometry
         The board's steps, neighbours, home squares and distance tables.
+    square_limits : tuple
+        What a square holds (:func:`~.actions.square_limits`).
     cards : Hands
         Deals and draws the cards when ``Rules.cards`` is on (the card hook of the turn).
     """
@@ -62,6 +65,7 @@ class Brawlhalla:
             if self.board.capital(side) is None:
                 raise RulesError(f"Brawlhalla: the board has no {side} capital")
         self.geometry = BrawlhallaGeometry(self.board, self.rules)
+        self.square_limits = square_limits(self.rules)
         self.cards = Hands(self.rules)
         self.info = GameInfo(name="brawlhalla", num_players=2, chance=True, cycles=True)
 
@@ -112,7 +116,7 @@ class Brawlhalla:
     def _empty(self) -> BrawlhallaState:
         geometry = self.geometry
         state = object.__new__(BrawlhallaState)
-        state._legal = state._by_source = None
+        state._legal = state._by_source = state._tally = None
         state.game = self
         state.stacks = {}
         state.buildings = {cell: (side, "capital") for side, cell in enumerate(geometry.capitals)}

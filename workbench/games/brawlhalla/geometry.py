@@ -47,6 +47,8 @@ class BrawlhallaGeometry:
         Cell -> the up to 8 cells around it (attacks may be diagonal).
     home : tuple
         Per side (0 north, 1 south): the earth and shore cells of its continent.
+    features : dict
+        Cell -> the board's feature there.
     sanctuaries : tuple
         ``(name, cell)`` of the west, east and central sanctuaries present.
     """
@@ -75,7 +77,9 @@ class BrawlhallaGeometry:
             if (cell := board.sanctuary(name)) is not None
         )
         self.flag_home: Cell | None = board.sanctuary("central")
+        self.features = {feature.cell: feature for feature in board.features}
         self.wreckages: tuple[Cell, ...] = tuple(f.cell for f in board.features_of("wreckage"))
+        self._continent = {cell: side for side, cells in enumerate(self.home) for cell in cells}
         self._distances: dict[tuple[int, Cell], dict[Cell, int]] = {}
 
     def _inside(self, cell: Cell, offsets: Iterable[Cell]) -> list[Cell]:
@@ -92,8 +96,7 @@ class BrawlhallaGeometry:
 
     def side_of_region(self, cell: Cell) -> int | None:
         """0 or 1 when ``cell`` lies on the north or south continent, else None."""
-        region = self.board.region_at(cell)
-        return SIDES.index(region) if region in SIDES else None
+        return self._continent.get(cell)
 
     def distances_to(self, side: int, target: Cell) -> dict[Cell, int]:
         """Moves a land unit of ``side`` needs from each square to stand next to ``target``

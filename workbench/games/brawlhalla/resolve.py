@@ -202,7 +202,7 @@ def _recruit(state: BrawlhallaState, side: int) -> None:
     rules = state.game.rules
     barracks = [c for c, (o, k) in state.buildings.items() if o == side and k == "barracks"]
     room = state.game.rules.warriors_per_square
-    on_board = state.units(side)[0]
+    on_board = state.count(side, "warriors")
     for cell in barracks:
         if on_board >= rules.warrior_pool:
             return

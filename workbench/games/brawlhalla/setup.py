@@ -50,12 +50,11 @@ def setup_actions(state: BrawlhallaState) -> list[tuple]:
     if step == 2:
         return deployments(state)
     taken = set(state.buildings)
-    features = geometry.board.feature_at
     shore = ":" if step == 1 else ".:"
     return [
         ("barracks" if step == 0 else "harbor", cell)
         for cell in geometry.home[side]
-        if cell not in taken and features(cell) is None and geometry.terrain[cell] in shore
+        if cell not in taken and cell not in geometry.features and geometry.terrain[cell] in shore
     ]
 
 

@@ -109,6 +109,7 @@ class BrawlhallaState:
     __slots__ = (
         "_by_source",
         "_legal",
+        "_tally",
         "actions",
         "ap",
         "artifacts",
@@ -169,14 +170,14 @@ class BrawlhallaState:
     def copy(self) -> BrawlhallaState:
         """A copy whose containers can be changed (used by :mod:`.resolve` only)."""
         other = object.__new__(BrawlhallaState)
-        for name in self.__slots__[2:]:
+        for name in self.__slots__[3:]:
             object.__setattr__(other, name, getattr(self, name))
         other.stacks = dict(self.stacks)
         other.buildings = dict(self.buildings)
         other.works = dict(self.works)
         other.beaten = dict(self.beaten)
         other.wrecks = dict(self.wrecks)
-        other._legal = other._by_source = None
+        other._legal = other._by_source = other._tally = None
         return other
 
     # -- protocol -------------------------------------------------------------------------
@@ -257,21 +258,35 @@ class BrawlhallaState:
         """The terrain character of a square now (``.`` once its building was destroyed)."""
         return "." if cell in self.earthed else self.game.geometry.terrain[cell]
 
-    def units(self, side: int) -> tuple[int, int, int, int]:
-        """The side's ``(warriors, warlords, dragons, boats)`` on the board."""
-        totals = [0, 0, 0, 0]
-        for stack in self.stacks.values():
-            if stack[0] == side:
-                for i in range(4):
-                    totals[i] += stack[i + 1]
-        return totals[0], totals[1], totals[2], totals[3]
+    def tally(self) -> dict[tuple[int, str], int]:
+        """Counts per ``(side, name)``, remembered for the position: ``warriors``,
+        ``warlords``, ``dragons``, ``boats`` on the board; each building kind standing
+        or under way; ``boat works`` (boats being built or salvaged), ``dragon works``."""
+        if self._tally is None:
+            counts: dict[tuple[int, str], int] = {}
+            for stack in self.stacks.values():
+                side = stack[0]
+                for i, name in enumerate(("warriors", "warlords", "dragons", "boats")):
+                    counts[side, name] = counts.get((side, name), 0) + stack[i + 1]
+            for side, kind in self.buildings.values():
+                counts[side, kind] = counts.get((side, kind), 0) + 1
+            for work in self.works.values():
+                kind = work[1]
+                name = {"boat": "boat works", "salvage": "boat works", "dragon": "dragon works"}
+                key = (work[0], name.get(kind, kind))
+                counts[key] = counts.get(key, 0) + 1
+            self._tally = counts
+        return self._tally
 
-    def count_buildings(self, side: int, kind: str, *, with_works: bool = True) -> int:
-        """The side's buildings of ``kind``, with those under way unless told otherwise."""
-        built = sum(1 for owner, k in self.buildings.values() if owner == side and k == kind)
-        if with_works:
-            built += sum(1 for w in self.works.values() if w[0] == side and w[1] == kind)
-        return built
+    def count(self, side: int, name: str) -> int:
+        """One figure of :meth:`tally` (0 when there is none).
+
+        >>> from workbench.games.brawlhalla.engine import Brawlhalla
+        >>> state = Brawlhalla().position(stacks={(1, 6): (0, 2, 1, 0, 0)})
+        >>> state.count(0, "warriors"), state.count(0, "capital"), state.count(1, "warlords")
+        (2, 1, 0)
+        """
+        return self.tally().get((side, name), 0)
 
     def render(self) -> str:
         """The board as text: each square's terrain, or a stack as its side's letter

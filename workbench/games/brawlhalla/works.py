@@ -61,28 +61,25 @@ def _limit(kind: str, rules: Rules) -> int:
 
 def _dragons(state: BrawlhallaState, side: int) -> int:
     """Dragons counted against the limit: on the board (or the side's), with those hatching."""
-    shared = state.game.rules.dragon_limit_shared
-    on_board = sum(s[3] for s in state.stacks.values() if shared or s[0] == side)
-    hatching = sum(1 for w in state.works.values() if w[1] == "dragon" and (shared or w[0] == side))
-    return on_board + hatching
+    sides = (0, 1) if state.game.rules.dragon_limit_shared else (side,)
+    return sum(state.count(s, "dragons") + state.count(s, "dragon works") for s in sides)
 
 
 def _boats(state: BrawlhallaState, side: int) -> int:
-    afloat = sum(s[4] for s in state.stacks.values() if s[0] == side)
-    building = sum(1 for w in state.works.values() if w[0] == side and w[1] in ("boat", "salvage"))
-    return afloat + building
+    return state.count(side, "boats") + state.count(side, "boat works")
 
 
-def _site_ok(state: BrawlhallaState, cell: Cell, side: int, kind: str) -> bool:
+def _site(state: BrawlhallaState, cell: Cell, side: int) -> str:
+    """The terrain character of ``cell`` if the side may build there, else ``""``."""
     geometry = state.game.geometry
-    if cell in state.buildings or geometry.board.feature_at(cell) is not None:
-        return False
+    if cell in state.buildings or cell in geometry.features:
+        return ""
     terrain = state.terrain(cell)
-    if terrain not in (":" if kind == "harbor" else ".:"):
-        return False
-    if state.game.rules.build_site == "own continent":
-        return geometry.side_of_region(cell) == side
-    return True
+    if terrain not in ".:":
+        return ""
+    if state.game.rules.build_site == "own continent" and geometry.side_of_region(cell) != side:
+        return ""
+    return terrain
 
 
 def work_options(state: BrawlhallaState, cell: Cell, stack: Stack) -> list[str]:
@@ -92,23 +89,24 @@ def work_options(state: BrawlhallaState, cell: Cell, stack: Stack) -> list[str]:
     if stack[4] or not land:
         return []
     found = []
-    for kind in _BUILDINGS:
-        owned = state.count_buildings(side, kind)
+    terrain = _site(state, cell, side)
+    for kind in _BUILDINGS if terrain else ():
+        owned = state.count(side, kind)
         if (
             owned < _limit(kind, rules)
-            and _site_ok(state, cell, side, kind)
+            and (terrain == ":" or kind != "harbor")
             and land >= work_cost(kind, owned, rules)[0]
         ):
             found.append(kind)
     building = state.buildings.get(cell)
     kind_here = building[1] if building is not None and building[0] == side else None
-    boats = _boats(state, side) < rules.boat_pool
-    if kind_here == "harbor" and boats and land >= rules.boat_cost:
+    if kind_here == "harbor" and land >= rules.boat_cost and _boats(state, side) < rules.boat_pool:
         found.append("boat")
     hatch = kind_here == "nursery" and _dragons(state, side) < rules.dragon_limit
     if hatch and land >= rules.dragon_cost:
         found.append("dragon")
-    if state.wrecks.get(cell, 0) > 0 and boats and land >= rules.salvage_cost:
+    salvage = state.wrecks.get(cell, 0) > 0 and land >= rules.salvage_cost
+    if salvage and _boats(state, side) < rules.boat_pool:
         found.append("salvage")
     return found
 
@@ -118,7 +116,7 @@ def start_work(state: BrawlhallaState, cell: Cell, kind: str) -> None:
     rules = state.game.rules
     stack = state.stacks[cell]
     side = stack[0]
-    owned = state.count_buildings(side, kind) if kind in _BUILDINGS else 0
+    owned = state.count(side, kind) if kind in _BUILDINGS else 0
     units, turns = work_cost(kind, owned, rules)
     warriors = min(stack[1], units)
     warlords = units - warriors
