@@ -26,13 +26,18 @@ from workbench.games.brawlhalla.checker import CheckReport, check
 from workbench.games.brawlhalla.combat import clash_odds, clash_tables, parse_modifier, power_bonus
 from workbench.games.brawlhalla.deck import draw_odds, holding_odds, load_cards
 from workbench.games.brawlhalla.drawing import board_picture
+from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
 from workbench.games.brawlhalla.fights import assault, fight, fight_table
 from workbench.games.brawlhalla.guardian import guardian_odds, guardian_siege, guardian_table
 from workbench.games.brawlhalla.instructions import Instructions
 from workbench.games.brawlhalla.rules import Rules
+from workbench.games.brawlhalla.state import BrawlhallaState
 
 __all__ = [
+    "VICTORIES",
     "Board",
+    "Brawlhalla",
+    "BrawlhallaState",
     "CheckReport",
     "FairnessReport",
     "Feature",

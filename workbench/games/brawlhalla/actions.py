@@ -18,6 +18,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from workbench.games.brawlhalla.setup import setup_actions
+from workbench.games.brawlhalla.state import PLAYING
+from workbench.games.brawlhalla.strength import attack_dice
+from workbench.games.brawlhalla.works import work_options
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
@@ -131,9 +135,7 @@ def legal_actions(state: BrawlhallaState) -> list[tuple]:
     """Every legal action of the side to act, set-up or play, ``("end",)`` last."""
     if state.current_player() < 0:
         return []
-    if state.setup < 6:
-        from workbench.games.brawlhalla.setup import setup_actions
-
+    if state.setup < PLAYING:
         return setup_actions(state)
     found: list[tuple] = []
     for cell, stack in state.stacks.items():
@@ -236,8 +238,6 @@ def _fusions(state, src, stack, found) -> None:
 
 
 def _attacks(state, src, stack, found) -> None:
-    from workbench.games.brawlhalla.resolve import attack_dice
-
     side, rules = stack[0], state.game.rules
     own = (stack[1], stack[2], stack[3], stack[4])
     if attack_dice(state, src, stack) == 0:
@@ -257,7 +257,5 @@ def _attacks(state, src, stack, found) -> None:
 
 
 def _builds(state, src, stack, found) -> None:
-    from workbench.games.brawlhalla.works import work_options
-
     for kind in work_options(state, src, stack):
         found.append(("build", src, kind))

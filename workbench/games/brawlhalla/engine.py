@@ -19,14 +19,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from workbench.errors import RulesError
-from workbench.games.brawlhalla.actions import square_limits
+from workbench.games.brawlhalla.actions import legal_actions, square_limits
 from workbench.games.brawlhalla.board import Board, default_board
 from workbench.games.brawlhalla.evaluation import evaluation
 from workbench.games.brawlhalla.geometry import BrawlhallaGeometry
 from workbench.games.brawlhalla.hands import Hands
+from workbench.games.brawlhalla.resolve import apply, chance_outcomes
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.state import PLAYING, ROLL, BrawlhallaState
 from workbench.grids.square import Cell
@@ -74,6 +76,18 @@ class Brawlhalla:
 
     def __reduce__(self):
         return (Brawlhalla, (self.board, self.rules))
+
+    def legal_actions(self, state: BrawlhallaState) -> list[tuple]:
+        """The legal actions of ``state`` (:func:`~.actions.legal_actions`; states call it)."""
+        return legal_actions(state)
+
+    def apply(self, state: BrawlhallaState, action: Any) -> BrawlhallaState:
+        """The position after ``action`` (:func:`~.resolve.apply`; states call it)."""
+        return apply(state, action)
+
+    def chance_outcomes(self, state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
+        """The chance outcomes of ``state`` (:func:`~.resolve.chance_outcomes`)."""
+        return chance_outcomes(state)
 
     def heuristic(self, state: BrawlhallaState) -> tuple[float, float]:
         """Per-seat values in (-1, 1) (see :func:`~.evaluation.evaluation`)."""

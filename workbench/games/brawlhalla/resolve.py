@@ -25,26 +25,19 @@ from typing import TYPE_CHECKING, Any
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.actions import actions_from
-from workbench.games.brawlhalla.combat import dice_for, units_after
+from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
+from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.state import PLAYING, ROLL
+from workbench.games.brawlhalla.strength import attack_dice, casualties, defence_dice
 from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
-    from workbench.games.brawlhalla.state import BrawlhallaState, Stack
+    from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = [
-    "apply",
-    "attack_dice",
-    "begin_turn",
-    "chance_outcomes",
-    "clash_outcomes",
-    "defence_dice",
-    "drop_flag",
-    "guardian_outcomes",
-]
+__all__ = ["apply", "begin_turn", "chance_outcomes", "clash_outcomes", "guardian_outcomes"]
 
 #: A chance outcome with its probability.
 Outcome = tuple[tuple[int, int], Fraction]
@@ -88,75 +81,7 @@ def chance_outcomes(state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
     return list(clash_outcomes(rules, attack, defence))
 
 
-# -- combat values --------------------------------------------------------------------
-def _bonus(state: BrawlhallaState, cell: Cell, stack: Stack, *, defending: bool) -> int:
-    rules = state.game.rules
-    bonus = 0
-    if stack[4] and stack[1] + stack[2]:
-        bonus += rules.boat_bonus
-    if stack[3] and state.terrain(cell) == "^":
-        bonus += rules.dragon_mountain_bonus
-    building = state.buildings.get(cell)
-    if (
-        building is not None
-        and building[0] == stack[0]
-        and (defending or rules.building_bonus_on == "attack and defence")
-    ):
-        bonus += getattr(rules, f"{building[1]}_bonus")
-    return bonus
-
-
-def attack_dice(state: BrawlhallaState, cell: Cell, stack: Stack) -> int:
-    """Dice the stack on ``cell`` rolls when it attacks (0: it cannot attack)."""
-    bonus = _bonus(state, cell, stack, defending=False)
-    return dice_for(state.value(stack), bonus, state.game.rules)
-
-
-def defence_dice(state: BrawlhallaState, cell: Cell) -> int:
-    """Dice the enemy on ``cell`` rolls when attacked (0: it falls at once)."""
-    stack = state.stacks.get(cell)
-    rules = state.game.rules
-    if stack is None:
-        if cell in state.buildings and rules.empty_building == "defends with its bonus":
-            return min(getattr(rules, f"{state.buildings[cell][1]}_bonus"), rules.dice_cap)
-        return 0
-    value = state.value(stack)
-    if value == 0:
-        if rules.empty_boat == "defends with its bonus":
-            return min(rules.boat_bonus, rules.dice_cap)
-        return 0
-    return dice_for(value, _bonus(state, cell, stack, defending=True), rules)
-
-
-def _casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
-    """The stack after ``losses`` (``Rules.value_above_cap``, ``Rules.casualties``)."""
-    owner, w, lords, d, b, spent = stack
-    values = (rules.warrior_value, rules.dragon_value, rules.warlord_value)
-    value = w * values[0] + lords * values[2] + d * values[1]
-    target = units_after(value, losses, rules)
-    counts = [w, d, lords]
-    for i in range(3):
-        while counts[i] and value > target:
-            counts[i] -= 1
-            value -= values[i]
-    if rules.casualties == "warriors first" and value < target:
-        counts[0] += (target - value) // values[0]
-    w, d, lords = counts
-    if w + lords + d == 0:
-        b = 0
-    return (owner, w, lords, d, b, spent)
-
-
 # -- the flag and victory ---------------------------------------------------------------
-def drop_flag(state: BrawlhallaState) -> None:
-    """The flag's carrier fell: the flag comes back to the central sanctuary."""
-    state.carrier = None
-    if state.game.rules.flag_respawn == "at once":
-        state.flag = state.game.geometry.flag_home
-    else:
-        state.respawn = state.turn + 1
-
-
 def _win(state: BrawlhallaState, side: int, victory: str) -> None:
     state.winner, state.victory = side, victory
 
@@ -320,7 +245,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     state.pending = None
     rules = state.game.rules
     lost, won = outcome
-    attacker = _casualties(state.stacks[src], lost, rules)
+    attacker = casualties(state.stacks[src], lost, rules)
     if attacker[1:5] == (0, 0, 0, 0) or attacker[1] + attacker[2] + attacker[3] == 0:
         del state.stacks[src]
         if state.carrier == src:
@@ -337,7 +262,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
             artifacts[side] = (*artifacts[side], name)
             state.artifacts = (artifacts[0], artifacts[1])
         return
-    defender = _casualties(state.stacks[dst], won, rules)
+    defender = casualties(state.stacks[dst], won, rules)
     if defender[1] + defender[2] + defender[3] == 0:
         del state.stacks[dst]
         if state.carrier == dst:
@@ -372,9 +297,10 @@ def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
             _end_turn(new)
         return new
     if state.setup < PLAYING:
-        from workbench.games.brawlhalla.setup import apply_setup
-
-        return apply_setup(state, action)
+        new = apply_setup(state, action)
+        if new.setup == PLAYING:
+            begin_turn(new, new.first)
+        return new
     if action == ("end",):
         new = state.copy()
         _end_turn(new)

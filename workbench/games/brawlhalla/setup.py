@@ -22,7 +22,7 @@ from workbench.errors import IllegalMoveError
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["deployments", "setup_actions", "setup_side"]
+__all__ = ["apply_setup", "deployments", "setup_actions", "setup_side"]
 
 _PLACES = ("capital", "barracks", "harbor")
 
@@ -59,7 +59,8 @@ def setup_actions(state: BrawlhallaState) -> list[tuple]:
 
 
 def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:
-    """The position after one set-up decision (a new state)."""
+    """The position after one set-up decision (a new state; after the last one the
+    engine begins the first turn)."""
     if action not in setup_actions(state):
         raise IllegalMoveError(
             f"{action!r} is not a set-up choice now; expected one of "
@@ -77,8 +78,4 @@ def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:
             if warriors or lords:
                 new.stacks[sites[place]] = (side, warriors, lords, 0, 0, 0)
     new.setup += 1
-    if new.setup == 6:
-        from workbench.games.brawlhalla.resolve import begin_turn
-
-        begin_turn(new, new.first)
     return new

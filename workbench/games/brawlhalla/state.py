@@ -202,23 +202,17 @@ class BrawlhallaState:
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """Who begins (0 or 1, 1/2 each), or an attack's ``(attacker_losses,
         defender_losses)`` (against a guardian: ``(attacker_losses, 1 if it falls)``)."""
-        from workbench.games.brawlhalla.resolve import chance_outcomes
-
-        return chance_outcomes(self)
+        return self.game.chance_outcomes(self)
 
     def legal_actions(self) -> list[tuple]:
         """Every action of the side to act (empty at chance and terminal nodes)."""
         if self._legal is None:
-            from workbench.games.brawlhalla.actions import legal_actions
-
-            self._legal = legal_actions(self)
+            self._legal = self.game.legal_actions(self)
         return self._legal
 
     def apply(self, action: Any) -> BrawlhallaState:
         """The position after ``action``; ``IllegalMoveError`` says why it is not legal."""
-        from workbench.games.brawlhalla.resolve import apply
-
-        return apply(self, action)
+        return self.game.apply(self, action)
 
     def key(self) -> Hashable:
         """Everything that matters for play, as one hashable tuple."""

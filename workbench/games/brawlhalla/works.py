@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from workbench.games.brawlhalla.flag import drop_flag
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
@@ -145,8 +146,6 @@ def _remove(state: BrawlhallaState, cell: Cell, stack: Stack, warriors: int, war
     if left[1:5] == (0, 0, 0, 0):
         del state.stacks[cell]
         if state.carrier == cell:
-            from workbench.games.brawlhalla.resolve import drop_flag
-
             drop_flag(state)
     else:
         state.stacks[cell] = left
