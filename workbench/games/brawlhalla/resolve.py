@@ -281,6 +281,12 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
 
 def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     """See :meth:`BrawlhallaState.apply`."""
+    new = _applied(state, action)
+    new._tally = new._legal = new._by_source = None  # counts taken while it changed
+    return new
+
+
+def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     player = state.current_player()
     if player < 0 and state.winner is not None:
         raise IllegalMoveError(f"the game is over ({state.victory}); no action {action!r}")
