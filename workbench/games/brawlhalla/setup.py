@@ -78,4 +78,6 @@ def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:
             if warriors or lords:
                 new.stacks[sites[place]] = (side, warriors, lords, 0, 0, 0)
     new.setup += 1
+    if new.setup < 6:
+        new.to_move = setup_side(new)
     return new
