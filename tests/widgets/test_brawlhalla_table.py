@@ -278,3 +278,18 @@ def test_the_computer_player_is_picked_by_name():
     assert given.agent_choice.label == "given" and isinstance(given.agent, FirstMove)
     with pytest.raises(IllegalMoveError):
         given.choose(("attack", (0, 0), (0, 1)))
+
+
+def test_the_status_says_the_computer_is_thinking_while_it_plays():
+    seen = []
+
+    class Watcher(FirstMove):
+        def act(self, state):
+            seen.append(widget.status.value)
+            return super().act(state)
+
+    state = GAME.position(stacks={(2, 4): (0, 3, 0, 0, 0), (14, 4): (1, 2, 0, 0, 0)})
+    widget = BrawlhallaTable(GAME, agent=Watcher, state=state)
+    widget.end_turn()
+    assert seen == ["The computer (South) is thinking..."] * 3
+    assert widget.status.value.startswith("Turn 3: North (you) to act")

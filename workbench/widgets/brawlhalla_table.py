@@ -211,7 +211,8 @@ class BrawlhallaTable(widgets.VBox):
 
     def undo(self) -> None:
         """Back to the position before your last action (with the computer's moves
-        since taken back too)."""
+        since taken back too); the dice go on from where they are, so an attack made
+        again rolls afresh."""
         if self.history:
             self.state, size = self.history.pop()
             del self.game_log[size:]
@@ -265,6 +266,9 @@ class BrawlhallaTable(widgets.VBox):
         return sample_outcome(outcomes, self.rng)
 
     def _computer_turn(self) -> None:
+        if not self.state.is_terminal() and not self._humans_turn():
+            side = SIDES[_actor(self.state)].capitalize() if _actor(self.state) >= 0 else ""
+            self.status.value = f"The computer{f' ({side})' if side else ''} is thinking..."
         while not self.state.is_terminal() and not self._humans_turn():
             if self.state.current_player() == CHANCE:
                 outcome = self._roll(self.state)
