@@ -10,9 +10,12 @@ from tests.games.brawlhalla.small_boards import make_board
 from workbench.games.brawlhalla.balance import fairness
 from workbench.games.brawlhalla.board import default_board
 from workbench.games.brawlhalla.drawing import (
+    BUILDING_LETTERS,
     FEATURE_SYMBOLS,
     HEAT_COLOURS,
     REGION_STROKES,
+    SIDE_COLOURS,
+    TARGET_STYLES,
     TERRAIN_COLOURS,
     board_picture,
     fairness_pictures,
@@ -20,9 +23,11 @@ from workbench.games.brawlhalla.drawing import (
     heat_limit,
     heat_picture,
     mix,
+    position_picture,
     reach_picture,
     region_outlines,
 )
+from workbench.games.brawlhalla.engine import Brawlhalla
 
 
 @pytest.fixture(scope="module")
@@ -143,3 +148,123 @@ def test_fairness_pictures_share_one_scale(board):
         assert picture.title == kind
         want = heat_picture(board, report.heat[kind], limit=limit, title=kind)
         assert picture == want
+
+
+def marks_in(picture, cell):
+    """The marks whose anchor (or every point) lies inside ``cell``'s square, region
+    outlines left out."""
+    r, c = cell
+    outlines = region_outlines(default_board())
+
+    def inside(x, y):
+        return c <= x <= c + 1 and r <= y <= r + 1
+
+    return [
+        m
+        for m in picture.marks
+        if m not in outlines
+        and inside(*(m["points"][0] if m["kind"] == "path" else m["at"]))
+        and (m["kind"] != "path" or all(inside(*p) for p in m["points"]))
+    ]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Brawlhalla()
+
+
+def test_a_position_is_the_board_with_its_stacks_guardians_and_flag(game, board):
+    state = game.position(stacks={(2, 4): (0, 3, 1, 0, 0, 2), (13, 2): (1, 2, 0, 0, 1, 0)})
+    picture = position_picture(state)
+    plain = board_picture(board)
+    assert [s["id"] for s in picture.shapes] == [s["id"] for s in plain.shapes]
+    assert picture.marks[: len(plain.marks)] == plain.marks  # the region outlines, reused
+    assert {k.text for k in plain.legend} < {k.text for k in picture.legend}
+    texts = {(m["at"][0], m["at"][1]): m["text"] for m in picture.marks if m["kind"] == "text"}
+    assert texts[(4.5, 2.5)] == "8"  # 3 warriors and a warlord
+    assert texts[(2.5, 13.5)] == "2"
+    for _, (r, c) in game.geometry.sanctuaries:
+        assert texts[(c + 0.5, r + 0.5)] == "G"
+    discs = {(m["at"][0], m["at"][1]): m["fill"] for m in picture.marks if m["kind"] == "circle"}
+    assert discs[(2.5, 13.5)] == SIDE_COLOURS["south"]
+    assert discs[(4.5, 2.5)] != SIDE_COLOURS["north"]  # its actions are used: pale
+    assert mix(SIDE_COLOURS["north"], "#ffffff", 0.45) == discs[(4.5, 2.5)]
+    boat = [m for m in marks_in(picture, (13, 2)) if m["kind"] == "path"]
+    assert len(boat) == 1 and len(boat[0]["points"]) == 4  # the hull under the boat's disc
+    assert not [m for m in marks_in(picture, (2, 4)) if m["kind"] == "path"]
+    flag = [m for m in marks_in(picture, game.geometry.flag_home) if m["kind"] == "path"]
+    assert len(flag) == 2
+    shapes = {s["id"]: s for s in picture.shapes}
+    assert "north stack: 3 warriors, 1 warlord (value 8, 2 actions used)" in shapes["2,4"]["title"]
+    assert "boat" in shapes["13,2"]["title"]
+
+
+def test_a_stack_moves_the_squares_symbol_to_its_corner(game):
+    capital = game.geometry.capitals[0]
+    picture = position_picture(game.position(stacks={capital: (0, 2, 0, 0, 0)}))
+    shapes = {s["id"]: s for s in picture.shapes}
+    here = shapes[f"{capital[0]},{capital[1]}"]
+    assert here["label"] == "★" and here["at"] == [capital[1] + 0.2, capital[0] + 0.22]
+    alone = position_picture(game.position())
+    assert {s["id"]: s["at"] for s in alone.shapes}[f"{capital[0]},{capital[1]}"] == [
+        capital[1] + 0.5,
+        capital[0] + 0.5,
+    ]
+
+
+def test_buildings_works_taken_ruins_and_beaten_sanctuaries(game, board):
+    west = dict(game.geometry.sanctuaries)["west"]
+    state = game.position(
+        stacks={(2, 8): (0, 2, 0, 0, 0), west: (1, 1, 0, 0, 0)},
+        buildings={(1, 6): (0, "capital"), (16, 6): (1, "capital"), (2, 3): (1, "harbor")},
+        works={(2, 8): (0, "nursery", 2, 0, 3)},
+        guardians=[c for n, c in game.geometry.sanctuaries if n != "west"],
+        beaten={west: 1},
+        ruins=[r for r in board.ruins if r != (0, 2)],
+        earthed=[(0, 0)],
+    )
+    shapes = {s["id"]: s for s in position_picture(state).shapes}
+    plain = {s["id"]: s for s in board_picture(board).shapes}
+    harbor = shapes["2,3"]
+    assert harbor["label"] == BUILDING_LETTERS["harbor"]
+    assert harbor["label_fill"] == SIDE_COLOURS["south"]
+    assert harbor["fill"] == mix(plain["2,3"]["fill"], SIDE_COLOURS["south"], 0.3)
+    assert shapes["0,0"]["fill"] == TERRAIN_COLOURS["earth"] != plain["0,0"]["fill"]
+    assert shapes["0,2"]["label"] == "π" and shapes["0,2"]["label_fill"] == "#9e9e9e"
+    assert shapes["1,8"]["label_fill"] == plain["1,8"]["label_fill"]  # still to take
+    sanctuary = shapes[f"{west[0]},{west[1]}"]
+    assert (
+        sanctuary["label_fill"] == SIDE_COLOURS["south"] and "beaten by south" in sanctuary["title"]
+    )
+    assert "north nursery under way, 3 turns left" in shapes["2,8"]["title"]
+    picture = position_picture(state)
+    work = marks_in(picture, (2, 8))
+    assert any(m["kind"] == "path" and m.get("dash") for m in work)
+    assert "n3" in [m["text"] for m in work if m["kind"] == "text"]
+    texts = [m["text"] for m in picture.marks if m["kind"] == "text"]
+    assert texts.count("G") == 2
+
+
+def test_the_carried_flag_flies_over_its_carrier(game):
+    state = game.position(stacks={(8, 6): (0, 1, 0, 0, 0)}, flag=None, carrier=(8, 6))
+    picture = position_picture(state)
+    assert len([m for m in marks_in(picture, (8, 6)) if m["kind"] == "path"]) == 2
+    assert not [m for m in marks_in(picture, (8, 5)) if m["kind"] == "path"]
+    gone = position_picture(game.position(flag=None))
+    assert len(gone.marks) == len(picture.marks) - 2 - 2  # no flag, no stack disc and value
+
+
+def test_the_selected_stack_and_its_targets(game):
+    state = game.position(stacks={(2, 4): (0, 3, 0, 0, 0)})
+    picture = position_picture(state, highlight=(2, 4), targets={(2, 3): "move", (3, 4): "attack"})
+    rings = [m for m in picture.marks if m["kind"] == "circle" and m["fill"] == "none"]
+    assert [(m["at"], m["stroke"]) for m in rings] == [
+        ([4.5, 2.5], "#f39c12"),
+        ([4.5, 3.5], TARGET_STYLES["attack"]),
+    ]
+    dots = [
+        m for m in picture.marks if m["kind"] == "circle" and m["fill"] == TARGET_STYLES["move"]
+    ]
+    assert [m["at"] for m in dots] == [[3.5, 2.5]]
+    x0, y0, x1, y1 = picture.bounds()
+    assert (x0, y0, x1, y1) == board_picture(game.board).bounds()  # every mark on the board

@@ -17,27 +17,46 @@ other fills. Nothing here draws: these are plain data.
 ['earth', 'water', 'shore', 'mountain']
 >>> mix("#000000", "#ffffff", 0.5)
 '#808080'
+
+A position in play is the same board with its stacks, buildings, guardians, the flag
+and works drawn on it (:func:`position_picture`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.games.brawlhalla.balance import FairnessReport
 from workbench.games.brawlhalla.board import Board, Feature
-from workbench.grids.shapes import Key, Picture, cell_id, path_mark, shape
+from workbench.grids.shapes import (
+    Key,
+    Picture,
+    cell_id,
+    circle_mark,
+    parse_cell_id,
+    path_mark,
+    shape,
+    text_mark,
+)
 from workbench.grids.square import Cell, square_polygon
 
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.state import BrawlhallaState
+
 __all__ = [
+    "BUILDING_LETTERS",
     "FEATURE_SYMBOLS",
     "HEAT_COLOURS",
     "REGION_STROKES",
     "SIDE_COLOURS",
     "SQUARE_MM",
+    "TARGET_STYLES",
     "TERRAIN_COLOURS",
+    "WORK_LETTERS",
     "board_picture",
     "board_shapes",
     "fairness_pictures",
@@ -46,6 +65,7 @@ __all__ = [
     "heat_limit",
     "heat_picture",
     "mix",
+    "position_picture",
     "reach_picture",
     "region_outlines",
 ]
@@ -272,3 +292,176 @@ def fairness_pictures(report: FairnessReport) -> dict[str, Picture]:
         kind: heat_picture(report.board, grid, limit=limit, title=kind)
         for kind, grid in report.heat.items()
     }
+
+
+# -- a position in play -----------------------------------------------------------------
+#: Letters of the buildings a side raises (its capital keeps the board's star).
+BUILDING_LETTERS: dict[str, str] = {"barracks": "B", "nursery": "N", "harbor": "H"}
+#: Letters of works under way (shown with the turns they still take).
+WORK_LETTERS: dict[str, str] = {
+    "barracks": "b", "nursery": "n", "harbor": "h", "boat": "s", "dragon": "d", "salvage": "w",
+}  # fmt: skip
+#: How :func:`position_picture` marks a target of the selected stack, by kind.
+TARGET_STYLES: dict[str, str] = {"move": "#2e7d32", "attack": "#c0392b"}
+_GUARDIAN = "#4d4d4d"
+_FLAG = "#f1c40f"
+_SELECTED = "#f39c12"
+_TAKEN = "#9e9e9e"
+_UNIT_NAMES = ("warrior", "warlord", "dragon", "boat")
+
+
+def _corner(cell: Cell) -> tuple[float, float]:
+    """Where a square's label goes when a stack covers its middle: the top-left corner."""
+    return (cell[1] + 0.2, cell[0] + 0.22)
+
+
+def _units_text(stack: tuple) -> str:
+    words = [
+        f"{n} {name}{'s' if n > 1 else ''}"
+        for n, name in zip(stack[1:5], _UNIT_NAMES, strict=True)
+        if n
+    ]
+    return ", ".join(words) or "nothing"
+
+
+def _square_shapes(state: BrawlhallaState, base: Picture) -> list[dict]:
+    """The board's squares with the position's terrain, buildings, ruins and sanctuaries."""
+    geometry, out = state.game.geometry, []
+    ruins_left = state.ruins[0] | state.ruins[1]
+    sides = ("north", "south")
+    for old in base.shapes:
+        row, col = parse_cell_id(old["id"])[1]
+        cell = (row, col)
+        fill, label, label_fill, title = old["fill"], old["label"], old["label_fill"], old["title"]
+        if cell in state.earthed:
+            fill = TERRAIN_COLOURS["earth"]
+        building = state.buildings.get(cell)
+        if building is not None and building[1] in BUILDING_LETTERS:
+            owner, kind = building
+            fill = mix(fill, SIDE_COLOURS[sides[owner]], 0.3)
+            label, label_fill = BUILDING_LETTERS[kind], SIDE_COLOURS[sides[owner]]
+            title += f"; {sides[owner]} {kind}"
+        if cell in geometry.board.ruins and cell not in ruins_left:
+            label_fill, title = _TAKEN, title + " (taken)"
+        if cell in state.beaten:
+            label_fill = SIDE_COLOURS[sides[state.beaten[cell]]]
+            title += f" (guardian beaten by {sides[state.beaten[cell]]})"
+        stack = state.stacks.get(cell)
+        if stack is not None:
+            title += (
+                f"; {sides[stack[0]]} stack: {_units_text(stack)} "
+                f"(value {state.value(stack)}, {stack[5]} actions used)"
+            )
+        work = state.works.get(cell)
+        if work is not None:
+            title += f"; {sides[work[0]]} {work[1]} under way, {work[4]} turns left"
+        at = _corner(cell) if stack is not None or cell in state.guardians else None
+        out.append(
+            shape(
+                old["id"],
+                square_polygon(cell),
+                fill=fill,
+                stroke=old["stroke"],
+                label=label,
+                label_fill=label_fill,
+                title=title,
+                label_at=at,
+            )
+        )
+    return out
+
+
+def _flag_marks(cell: Cell) -> list[dict]:
+    x, y = cell[1] + 0.8, cell[0] + 0.1
+    pole = path_mark([(x, y), (x, y + 0.45)], stroke=_INK, width=0.04)
+    pennant = path_mark([(x, y), (x + 0.14, y + 0.08), (x, y + 0.16)], stroke=_FLAG, width=0.08)
+    return [pole, pennant]
+
+
+def _stack_marks(state: BrawlhallaState, cell: Cell, stack: tuple) -> list[dict]:
+    x, y = cell[1] + 0.5, cell[0] + 0.5
+    colour = SIDE_COLOURS[("north", "south")[stack[0]]]
+    tired = stack[5] >= state.game.rules.actions_per_unit_per_turn
+    marks = []
+    if stack[4]:
+        hull = [(x - 0.4, y + 0.2), (x - 0.28, y + 0.4), (x + 0.28, y + 0.4), (x + 0.4, y + 0.2)]
+        marks.append(path_mark(hull, stroke="#6d4c41", width=0.07))
+    fill = mix(colour, _WHITE, 0.45) if tired else colour
+    marks.append(circle_mark((x, y), r=0.28, fill=fill, stroke=_WHITE, width=0.04))
+    marks.append(text_mark((x, y), str(state.value(stack)), fill=_WHITE, size=0.32))
+    return marks
+
+
+def position_picture(
+    state: BrawlhallaState,
+    *,
+    highlight: Cell | None = None,
+    targets: Mapping[Cell, str] | None = None,
+) -> Picture:
+    """A position on :func:`board_picture`'s board: the buildings raised in their owner's
+    colour with their letter (:data:`BUILDING_LETTERS`), each stack a disc in its side's
+    colour with its value (pale once its units have used their actions, on a hull when a
+    boat carries it), guardians still standing as grey ``G`` discs, ruins already taken
+    and sanctuaries beaten in grey or the beater's colour, the flag (on the ground or
+    over its carrier), and works under way as a dashed square with their letter
+    (:data:`WORK_LETTERS`) and turns left. ``highlight`` rings one square (the selected
+    stack); ``targets`` maps squares to a kind of :data:`TARGET_STYLES` (a dot for a
+    move, a ring for an attack). Each square's title tells what stands on it.
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> state = Brawlhalla().position(stacks={(2, 4): (0, 3, 0, 0, 0)})
+    >>> picture = position_picture(state, highlight=(2, 4), targets={(2, 3): "move"})
+    >>> [m["text"] for m in picture.marks if m["kind"] == "text"][:2]
+    ['3', 'G']
+    >>> next(s["title"] for s in picture.shapes if s["id"] == "2,4")
+    '2,4: earth, north; north stack: 3 warriors (value 3, 0 actions used)'
+    """
+    base = board_picture(state.game.board)
+    marks = list(base.marks)
+    for cell, work in sorted(state.works.items()):
+        x0, y0, colour = cell[1] + 0.08, cell[0] + 0.08, SIDE_COLOURS[("north", "south")[work[0]]]
+        box = [(x0, y0), (x0 + 0.84, y0), (x0 + 0.84, y0 + 0.84), (x0, y0 + 0.84), (x0, y0)]
+        marks.append(path_mark(box, stroke=colour, width=0.05, dash="0.12 0.08"))
+        text = f"{WORK_LETTERS[work[1]]}{work[4]}"
+        marks.append(
+            text_mark(
+                (cell[1] + 0.12, cell[0] + 0.85), text, fill=colour, size=0.22, anchor="start"
+            )
+        )
+    for cell, stack in sorted(state.stacks.items()):
+        marks.extend(_stack_marks(state, cell, stack))
+    for cell in sorted(state.guardians):
+        x, y = cell[1] + 0.5, cell[0] + 0.5
+        marks.append(circle_mark((x, y), r=0.28, fill=_GUARDIAN, stroke=_WHITE, width=0.04))
+        marks.append(text_mark((x, y), "G", fill=_WHITE, size=0.32))
+    flag = state.carrier if state.carrier is not None else state.flag
+    if flag is not None:
+        marks.extend(_flag_marks(flag))
+    if highlight is not None:
+        centre = (highlight[1] + 0.5, highlight[0] + 0.5)
+        marks.append(circle_mark(centre, r=0.4, fill="none", stroke=_SELECTED, width=0.08))
+    for cell, kind in sorted((targets or {}).items()):
+        centre = (cell[1] + 0.5, cell[0] + 0.5)
+        colour = TARGET_STYLES[kind]
+        if kind == "attack":
+            marks.append(circle_mark(centre, r=0.4, fill="none", stroke=colour, width=0.08))
+        else:
+            marks.append(circle_mark(centre, r=0.1, fill=colour))
+    return base.replace(
+        shapes=_square_shapes(state, base),
+        marks=marks,
+        legend=(*base.legend, *_position_legend()),
+        title=f"{base.title}, turn {state.turn}",
+    )
+
+
+def _position_legend() -> tuple[Key, ...]:
+    stacks = [Key(f"{side} stack (its value)", SIDE_COLOURS[side], "5") for side in SIDE_COLOURS]
+    buildings = [Key(kind, _WHITE, letter) for kind, letter in BUILDING_LETTERS.items()]
+    return (
+        *stacks,
+        Key("guardian standing", _GUARDIAN, "G"),
+        Key("the flag", _FLAG),
+        *buildings,
+        Key("work under way (letter, turns left)", _WHITE, "b2"),
+    )

@@ -1,0 +1,84 @@
+"""The Brawlhalla table in a real browser: a move with the mouse, an attack's odds before
+it is made, the computer's reply, and nothing of the widget clipped."""
+
+import re
+
+from playwright.sync_api import expect
+
+#: Visible elements of the widget whose content is wider than their box (cut off, or
+#: ellipsised), and parts of the board drawn outside the board's view box.
+CLIPPED = """
+(root) => {
+  const found = [];
+  const outer = root.getBoundingClientRect();
+  for (const node of root.querySelectorAll("*")) {
+    if (!(node instanceof HTMLElement) || node.offsetParent === null) continue;
+    if (node.tagName === "TEXTAREA" || node.tagName === "SELECT") continue;  // they scroll
+    if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== "visible")
+      found.push(`${node.className || node.tagName}: ${node.textContent.slice(0, 40)}`);
+    const box = node.getBoundingClientRect();
+    if (box.width && (box.left < outer.left - 1 || box.right > outer.right + 1))
+      found.push(`outside the widget: ${node.className || node.tagName}`);
+  }
+  if (outer.right > window.innerWidth) found.push("the widget is wider than the page");
+  const svg = root.querySelector(".wb-board-svg");
+  const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+  for (const item of svg.querySelectorAll("polygon, circle, polyline, text")) {
+    const b = item.getBBox();
+    if (b.x < x || b.y < y || b.x + b.width > x + w || b.y + b.height > y + h)
+      found.push(`board: ${item.tagName} ${item.textContent}`);
+  }
+  return found;
+}
+"""
+
+
+def test_move_attack_and_the_computers_reply_in_voila(open_voila):
+    page = open_voila("brawlhalla_table_check.ipynb")
+    widget = page.locator(".brawlhalla")
+    board = widget.locator(".brawlhalla-table .wb-board-svg")
+    status = widget.locator(".brawlhalla-status")
+    log = widget.locator(".brawlhalla-log textarea")
+    stack = board.locator("[data-cell='2,4']")
+    expect(stack).to_be_visible(timeout=120_000)
+    expect(status).to_contain_text("Turn 1: North (you) to act, 3 action points left")
+    assert widget.evaluate(CLIPPED) == []
+
+    stack.click()  # select the stack: its moves light up
+    target = board.locator(".wb-highlight[data-cell='2,3']")
+    expect(target).to_be_visible()
+    target.click()
+    expect(log).to_have_value(re.compile(r"North moves 3 warriors from \(2, 4\) to \(2, 3\)"))
+    expect(status).to_contain_text("2 action points left")
+
+    board.locator("[data-cell='2,9']").click()
+    enemy = board.locator(".wb-highlight[data-cell='2,10']")
+    expect(enemy).to_be_visible()
+    expect(enemy.locator("title")).to_contain_text("attack: you win 2 pairs or more: 37%")
+    enemy.click()  # the first click shows the odds and waits
+    odds = widget.locator(".brawlhalla-odds")
+    expect(odds).to_contain_text("Attack (2, 10)? you win 2 pairs or more: 37%")
+    expect(widget.locator(".brawlhalla-actions button", has_text="Attack")).to_be_visible()
+    assert widget.evaluate(CLIPPED) == []
+    enemy.click()
+    expect(log).to_have_value(re.compile(r"North attacks \(2, 10\) from \(2, 9\): loses \d"))
+    expect(odds).to_have_text("")
+
+    widget.locator(".brawlhalla-end").click()
+    expect(log).to_have_value(
+        re.compile(r"North ends the turn\nTurn 2: South\n(.|\n)*Turn 3: North")
+    )
+    expect(status).to_contain_text("Turn 3: North (you) to act, 3 action points left")
+    assert widget.evaluate(CLIPPED) == []
+
+
+def test_a_move_with_the_mouse_in_lab(open_lab):
+    page = open_lab("brawlhalla_table_check.ipynb")
+    board = page.locator(".brawlhalla-table .wb-board-svg")
+    stack = board.locator("[data-cell='2,4']")
+    expect(stack).to_be_visible(timeout=120_000)
+    stack.click()
+    board.locator(".wb-highlight[data-cell='3,4']").click()
+    expect(page.locator(".brawlhalla-log textarea")).to_have_value(
+        re.compile(r"North moves 3 warriors from \(2, 4\) to \(3, 4\), taking the ruin's coin")
+    )

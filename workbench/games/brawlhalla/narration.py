@@ -1,0 +1,204 @@
+"""Brawlhalla's actions in plain words for a game log, and the exact odds of an attack.
+
+:func:`describe` says what an action (or a chance outcome) does, from the position it
+is taken in; :func:`attack_odds` gives an attack's exact odds before the dice roll,
+from the clash's chance outcomes (exact fractions, so no interval goes with them).
+
+>>> from workbench.games.brawlhalla.engine import Brawlhalla
+>>> state = Brawlhalla().position(stacks={(2, 4): (0, 3, 0, 0, 0)})
+>>> describe(state, ("move", (2, 4), (2, 3), (3, 0, 0, 0)))
+'North moves 3 warriors from (2, 4) to (2, 3)'
+>>> describe(state, ("end",))
+'North ends the turn'
+>>> state = Brawlhalla().position(stacks={(7, 5): (0, 3, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0)})
+>>> attack_odds(state, ("attack", (7, 5), (7, 6)))["text"]
+'you win 2 pairs or more: 37%; 1 pair or more: 71%; it falls: 37%'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.setup import setup_side
+from workbench.games.brawlhalla.state import PLAYING, ROLL
+from workbench.games.brawlhalla.works import work_cost
+
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.state import BrawlhallaState
+
+__all__ = ["WORK_NAMES", "attack_odds", "describe", "percent", "units_text"]
+
+#: What a ``build`` action starts, in words.
+WORK_NAMES: dict[str, str] = {
+    "barracks": "a barrack",
+    "nursery": "a dragon nursery",
+    "harbor": "a harbor",
+    "boat": "a boat",
+    "dragon": "a dragon",
+    "salvage": "salvaging a boat",
+}
+_UNITS = ("warrior", "warlord", "dragon", "boat")
+
+
+def units_text(part: tuple[int, ...]) -> str:
+    """``(warriors, warlords, dragons, boats)`` in words.
+
+    >>> units_text((3, 1, 0, 1)), units_text((1, 0, 0, 0)), units_text((0, 0, 2, 0))
+    ('3 warriors, a warlord and a boat', 'a warrior', '2 dragons')
+    """
+    words = [
+        f"{n} {name}s" if n > 1 else f"a {name}" for n, name in zip(part, _UNITS, strict=True) if n
+    ]
+    if len(words) < 2:
+        return "".join(words) or "nobody"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def percent(p: Fraction | float) -> str:
+    """A probability as a whole percentage; never "0%" or "100%" unless it is certain.
+
+    >>> percent(Fraction(61, 100)), percent(Fraction(1, 1000)), percent(Fraction(1))
+    ('61%', '<1%', '100%')
+    """
+    if 0 < p < Fraction(1, 100):
+        return "<1%"
+    if Fraction(99, 100) < p < 1:
+        return ">99%"
+    return f"{round(100 * float(p))}%"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _target(state: BrawlhallaState, cell: tuple[int, int]) -> str:
+    if cell in state.guardians:
+        return f"the guardian on {cell}"
+    building = state.buildings.get(cell)
+    if cell not in state.stacks and building is not None:
+        return f"the {SIDES[building[0]]} {building[1]} on {cell}"
+    return str(cell)
+
+
+def _clash(state: BrawlhallaState, outcome: tuple[int, int]) -> str:
+    src, dst, _, _, guardian = state.pending
+    who = SIDES[state.to_move].capitalize()
+    lost, won = outcome
+    head = f"{who} attacks {_target(state, dst)} from {src}: loses {lost}, "
+    if guardian:
+        return head + ("the guardian falls" if won else "the guardian stands")
+    return head + f"kills {won}"
+
+
+def describe(state: BrawlhallaState, action: Any) -> str:
+    """What ``action`` does in ``state``, in words (a chance outcome at a chance node:
+    who begins, or an attack's result).
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> state = Brawlhalla().position(stacks={(7, 5): (0, 3, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0)})
+    >>> describe(state, ("attack", (7, 5), (7, 6)))
+    'North attacks (7, 6) from (7, 5)'
+    >>> describe(state.apply(("attack", (7, 5), (7, 6))), (1, 1))
+    'North attacks (7, 6) from (7, 5): loses 1, kills 1'
+    """
+    if state.setup == ROLL:
+        return f"{SIDES[action].capitalize()} begins"
+    if state.pending is not None:
+        return _clash(state, action)
+    if state.setup < PLAYING:
+        return _setup_text(state, action)
+    who = SIDES[state.to_move].capitalize()
+    kind = action[0]
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "move":
+        _, src, dst, part = action
+        text = f"{who} moves {units_text(part)} from {src} to {dst}"
+        if dst in state.ruins[state.to_move]:
+            text += ", taking the ruin's coin"
+        return text
+    if kind == "fuse":
+        _, src, dst = action
+        lead = f"{who} moves a warrior from {src} to {dst} and" if src != dst else who
+        return f"{lead} fuses warriors into a warlord on {dst}"
+    if kind == "attack":
+        _, src, dst = action
+        text = f"{who} attacks {_target(state, dst)} from {src}"
+        return text if state.apply(action).pending is not None else text + ": it falls at once"
+    if kind == "build":
+        _, cell, what = action
+        owned = state.count_buildings(state.to_move, what) if what in ("barracks", "nursery") else 0
+        units, turns = work_cost(what, owned, state.game.rules)
+        cost = f"{_count(units, 'unit')}, {_count(turns, 'turn')}"
+        return f"{who} starts {WORK_NAMES[what]} at {cell} ({cost})"
+    return f"{who} takes the flag at {action[1]}"
+
+
+def _setup_text(state: BrawlhallaState, action: tuple) -> str:
+    who = SIDES[setup_side(state)].capitalize()
+    if action[0] in ("barracks", "harbor"):
+        building = "barrack" if action[0] == "barracks" else "harbor"
+        return f"{who} places its {building} at {action[1]}"
+    _, split, lords_on = action
+    places = ", ".join(
+        f"{n} on the {place}"
+        for n, place in zip(split, ("capital", "barrack", "harbor"), strict=True)
+    )
+    lords = state.game.rules.setup_warlords
+    if not lords:
+        return f"{who} deploys its warriors: {places}"
+    lords_text = "its warlord" if lords == 1 else f"its {lords} warlords"
+    where = {"capital": "capital", "barracks": "barrack", "harbor": "harbor"}[lords_on]
+    return f"{who} deploys its warriors: {places}; {lords_text} on the {where}"
+
+
+def attack_odds(state: BrawlhallaState, action: tuple) -> dict[str, Any]:
+    """The exact odds of ``("attack", src, dst)`` in ``state``, before its dice roll.
+
+    Returns ``outcomes`` (the clash's ``((attacker_losses, defender_losses),
+    probability)``), ``at_least`` (k -> P(the attacker wins k pairs or more), for each
+    k of the clash's pairs; empty against a guardian or a target that falls at once),
+    ``falls`` (P(nothing of the enemy is left on ``dst``: its stack wiped out, the
+    guardian beaten, the undefended target destroyed)) and ``text``, a sentence for
+    the player.
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> game = Brawlhalla()
+    >>> west = dict(game.geometry.sanctuaries)["west"]
+    >>> state = game.position(stacks={(9, 0): (0, 4, 1, 0, 0)})
+    >>> odds = attack_odds(state, ("attack", (9, 0), west))
+    >>> odds["text"], odds["at_least"]
+    ('the guardian falls: 56%', {})
+    """
+    after = state.apply(action)
+    dst = action[2]
+    if after.pending is None:
+        return {"outcomes": [], "at_least": {}, "falls": Fraction(1), "text": "it falls at once"}
+    outcomes = after.chance_outcomes()
+    side = state.to_move
+
+    def gone(outcome) -> bool:
+        final = after.apply(outcome)
+        if dst in state.guardians:
+            return dst not in final.guardians
+        there = final.stacks.get(dst)
+        return there is None or there[0] == side
+
+    falls = sum((p for outcome, p in outcomes if gone(outcome)), Fraction(0))
+    if after.pending[4]:
+        return {
+            "outcomes": outcomes,
+            "at_least": {},
+            "falls": falls,
+            "text": f"the guardian falls: {percent(falls)}",
+        }
+    pairs = max(lost + won for (lost, won), _ in outcomes)
+    at_least = {
+        k: sum((p for (_, won), p in outcomes if won >= k), Fraction(0))
+        for k in range(pairs, 0, -1)
+    }
+    parts = [f"{_count(k, 'pair')} or more: {percent(p)}" for k, p in at_least.items()]
+    text = "you win " + "; ".join(parts) + f"; it falls: {percent(falls)}"
+    return {"outcomes": outcomes, "at_least": at_least, "falls": falls, "text": text}
