@@ -129,7 +129,7 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         return text if state.apply(action).pending is not None else text + ": it falls at once"
     if kind == "build":
         _, cell, what = action
-        owned = state.count_buildings(state.to_move, what) if what in ("barracks", "nursery") else 0
+        owned = state.count(state.to_move, what) if what in ("barracks", "nursery") else 0
         units, turns = work_cost(what, owned, state.game.rules)
         cost = f"{_count(units, 'unit')}, {_count(turns, 'turn')}"
         return f"{who} starts {WORK_NAMES[what]} at {cell} ({cost})"
