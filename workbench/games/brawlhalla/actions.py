@@ -202,6 +202,8 @@ def _moves(state, src, stack, held, found) -> None:
     for how, group in moving_parts(free, held != (0, 0), rules.boat_capacity):
         if how == "terrestrial" and not walkable:
             continue
+        if not walkable:  # at sea: what stays must keep its boat (or fly)
+            group = [part for part in group if _leaves_standing(state, src, stack, part)]
         for dst in steps[how][src]:
             if _blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
                 continue
@@ -211,6 +213,14 @@ def _moves(state, src, stack, held, found) -> None:
                 units = part if there is None else _merged(there, part)
                 if standable(units, terrain, limits):
                     found.append(("move", src, dst, part))
+
+
+def _leaves_standing(state, src, stack, part) -> bool:
+    """The units a split leaves behind can stay where they are (not at sea without the boat)."""
+    left = (stack[1] - part[0], stack[2] - part[1], stack[3] - part[2], stack[4] - part[3])
+    if left == (0, 0, 0, 0):
+        return True
+    return standable(left, state.terrain(src), state.game.square_limits)
 
 
 def _fusions(state, src, stack, found) -> None:

@@ -166,19 +166,25 @@ class Brawlhalla:
         respawn: int | None = None,
         coins: tuple[int, int] = (0, 0),
         holy: tuple[int, int] = (0, 0),
+        cards_due: tuple[int, int] = (0, 0),
         artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
         turn: int = 1,
         to_move: int = 0,
         ap: int | None = None,
         first: int = 0,
+        pending: tuple | None = None,
+        winner: int | None = None,
+        victory: str = "",
     ) -> BrawlhallaState:
         """A hand-set position in play (set-up done): any field left out is as at the
         start (both capitals, every guardian, ruin and wreckage, the flag at home).
 
         ``stacks`` maps cells to ``(owner, warriors, warlords, dragons, boats[, spent])``;
         ``buildings`` (cell -> ``(owner, kind)``) replaces the capitals-only default;
-        ``ruins`` is one set for both sides or a pair of sets. The position file format
-        (:mod:`~workbench.games.brawlhalla.position`) builds states with this.
+        ``ruins`` is one set of cells for both sides or a pair of sets (north, south);
+        ``pending`` an attack waiting for its dice, ``winner``/``victory`` a game over.
+        The position file format (:mod:`~workbench.games.brawlhalla.position`) builds
+        states with this.
         """
         state = self._empty()
         state.stacks = {}
@@ -192,11 +198,12 @@ class Brawlhalla:
             state.guardians = frozenset(map(tuple, guardians))
         state.beaten = {tuple(c): int(s) for c, s in dict(beaten).items()}
         if ruins is not None:
-            ruins = list(ruins)
-            if len(ruins) == 2 and not isinstance(ruins[0][0], int):
-                state.ruins = (frozenset(map(tuple, ruins[0])), frozenset(map(tuple, ruins[1])))
+            ruins = [tuple(item) if _is_cell(item) else item for item in ruins]
+            if ruins and not all(map(_is_cell, ruins)):
+                north, south = ruins
+                state.ruins = (frozenset(map(tuple, north)), frozenset(map(tuple, south)))
             else:
-                both = frozenset(map(tuple, ruins))
+                both = frozenset(ruins)
                 state.ruins = (both, both)
         if wrecks is not None:
             state.wrecks = {tuple(c): int(n) for c, n in dict(wrecks).items()}
@@ -204,6 +211,16 @@ class Brawlhalla:
         state.flag = self.geometry.flag_home if flag == "home" else flag
         state.carrier, state.respawn = carrier, respawn
         state.coins, state.holy, state.artifacts = tuple(coins), tuple(holy), tuple(artifacts)
+        state.cards_due = tuple(cards_due)
+        state.pending, state.winner, state.victory = pending, winner, victory
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap
         return state
+
+
+def _is_cell(item: Any) -> bool:
+    return (
+        isinstance(item, tuple | list)
+        and len(item) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+    )

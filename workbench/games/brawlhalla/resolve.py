@@ -10,8 +10,8 @@ dice (:mod:`~workbench.games.brawlhalla.guardian`).
 
 >>> from workbench.games.brawlhalla.engine import Brawlhalla
 >>> game = Brawlhalla()
->>> state = game.position(stacks={(7, 5): (0, 3, 0, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0, 0)})
->>> after = state.apply(("attack", (7, 5), (7, 6)))
+>>> state = game.position(stacks={(7, 0): (0, 3, 0, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0, 0)})
+>>> after = state.apply(("attack", (7, 0), (7, 1)))
 >>> [(outcome, str(p)) for outcome, p in after.chance_outcomes()][:2]
 [((2, 0), '...'), ((1, 1), '...')]
 """
@@ -145,8 +145,10 @@ def _end_turn(state: BrawlhallaState) -> None:
 
 
 def _spend(state: BrawlhallaState, cell: Cell, cost: int = 1) -> None:
-    stack = state.stacks[cell]
-    state.stacks[cell] = (*stack[:5], stack[5] + cost)
+    """The action points of an action by the stack on ``cell`` (gone if it was sacrificed)."""
+    stack = state.stacks.get(cell)
+    if stack is not None:
+        state.stacks[cell] = (*stack[:5], stack[5] + cost)
     state.ap -= cost
     state.actions += cost
 
