@@ -92,7 +92,7 @@ def attack_odds(state: BrawlhallaState, action: tuple) -> dict[str, Any]:
     >>> state = Brawlhalla().position(stacks={(7, 9): (0, 3, 0, 0, 0), (8, 9): (1, 1, 0, 0, 0)})
     >>> odds = attack_odds(state, ("attack", (7, 9), (8, 9)))
     >>> odds["dice"], odds["odds"][0]["probability"], odds["attacker_wins_more_pairs"]
-    ({'attack': 3, 'defence': 1}, '441/1296', '855/1296')
+    ({'attack': 3, 'defence': 1}, '49/144', '95/144')
     """
     after = state.apply(action)
     if after.pending is None:  # nothing defends: the target falls at once

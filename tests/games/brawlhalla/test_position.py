@@ -408,3 +408,12 @@ def test_file_is_one_entry_a_line():
     assert sum('"kind"' in line and '"turns_left"' not in line for line in lines) == len(
         state.buildings
     )
+
+
+def test_the_example_of_the_schema_loads():
+    text = (DATA_DIR / "SCHEMA.md").read_text(encoding="utf-8")
+    section = text[text.index("## Positions") :]
+    example = section[section.index("```json") + 7 : section.index("```\n", 10)]
+    state = position_from_dict(json.loads(example), folder=DATA_DIR / "positions")
+    assert state.game.rules.turn_limit == 40 and state.turn == 12
+    assert ("attack", (7, 9), (8, 9)) in state.legal_actions()
