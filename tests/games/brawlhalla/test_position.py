@@ -56,7 +56,12 @@ def test_shipped_positions_round_trip_to_the_same_text(path, tmp_path):
 def test_two_shipped_positions():
     assert {p.name for p in POSITIONS} >= {"opening.json", "attack.json"}
     opening = load_position(DATA_DIR / "positions" / "opening.json")
-    assert opening.turn == 1 and opening.stacks and opening.count_buildings(0, "barracks") == 1
+    state = Brawlhalla().initial_state().apply(0)  # north begins
+    for side in ("north", "south"):
+        row, harbor_row = (0, 3) if side == "north" else (17, 14)
+        state = state.apply(("barracks", (row, 4))).apply(("harbor", (harbor_row, 5)))
+        state = state.apply(("deploy", (1, 2, 2), "capital"))
+    assert opening == state  # right after the set-up, the first recruit on north's barracks
     attack = load_position(ATTACK)
     assert any(a[0] == "attack" for a in attack.legal_actions())
 

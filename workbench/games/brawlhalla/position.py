@@ -28,6 +28,7 @@ $.units[0]: 1 warrior cannot stand on this mountain square
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +40,7 @@ from workbench.games.brawlhalla.board import (
     TERRAIN_CHARS,
     Board,
     board_from_dict,
+    board_to_dict,
     default_board,
     load_board,
 )
@@ -72,6 +74,8 @@ _KEYS = (
     "carrier", "respawn", "coins", "holy", "artifacts", "pending", "winner", "victory",
 )  # fmt: skip
 _MAX = 999
+#: The default board, read once (boards are immutable).
+_default_board = functools.cache(default_board)
 
 
 def load_position(
@@ -119,13 +123,11 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
     if state.setup < PLAYING or game.rules.cards:
         raise RulesError("a position file holds a position in play, set-up done and cards off")
     geometry = game.geometry
-    names = dict((cell, name) for name, cell in geometry.sanctuaries)
+    names = {cell: name for name, cell in geometry.sanctuaries}
     data: dict[str, Any] = {"format": FORMAT}
     if board is not None:
         data["board"] = board
-    elif game.board != default_board():
-        from workbench.games.brawlhalla.board import board_to_dict
-
+    elif game.board != _default_board():
         data["board"] = board_to_dict(game.board)
     defaults = Rules().to_dict()
     changed = {k: v for k, v in game.rules.to_dict().items() if defaults[k] != v}
@@ -291,7 +293,7 @@ def position_from_dict(
 
 
 def _game(data: dict, problems: Problems, folder: Path, adjust_rules) -> Brawlhalla | None:
-    board: Board | None = default_board()
+    board: Board | None = _default_board()
     value = data.get("board")
     try:
         if isinstance(value, str):
