@@ -6,7 +6,7 @@ import os
 import pytest
 
 from workbench.errors import DataError
-from workbench.jsonio import load_json, read_text, save_json
+from workbench.jsonio import lines_json_text, load_json, read_text, save_json
 
 
 def test_round_trip(tmp_path):
@@ -78,3 +78,10 @@ def test_saving_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
     path.chmod(0o640)
     atomic_write_bytes(path, b"{}")
     assert stat.S_IMODE(path.stat().st_mode) == 0o640 and path.read_bytes() == b"{}"
+
+
+def test_lines_json_text_reads_back_and_puts_one_entry_a_line():
+    data = {"name": "x", "units": [{"cell": [1, 2]}, {"cell": [3, 4]}], "cell": [5, 6], "no": []}
+    text = lines_json_text(data)
+    assert json.loads(text) == data
+    assert text.splitlines()[3] == '    {"cell": [1, 2]},' and '"cell": [5, 6],' in text

@@ -22,6 +22,7 @@ __all__ = [
     "atomic_write_bytes",
     "atomic_write_text",
     "fraction_text",
+    "lines_json_text",
     "load_json",
     "read_text",
     "save_json",
@@ -97,6 +98,31 @@ def fraction_text(value: Fraction | int) -> str:
     """
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"
+
+
+def lines_json_text(data: dict[str, Any]) -> str:
+    """An object's JSON text for diffs: one key per line, and each entry of a list on its
+    own line (but for lists of numbers, such as a cell, kept on the key's line).
+
+    >>> print(lines_json_text({"name": "x", "rows": ["..", "~~"], "cell": [1, 2]}), end="")
+    {
+      "name": "x",
+      "rows": [
+        "..",
+        "~~"
+      ],
+      "cell": [1, 2]
+    }
+    """
+    parts = []
+    for key, value in data.items():
+        name = json.dumps(key, ensure_ascii=False)
+        if isinstance(value, list) and not all(isinstance(v, int | float) for v in value):
+            inner = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
+            parts.append(f"  {name}: [\n{inner}\n  ]")
+        else:
+            parts.append(f"  {name}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def save_json(path: str | os.PathLike[str], data: Any, *, indent: int | None = 2) -> None:

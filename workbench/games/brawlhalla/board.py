@@ -26,7 +26,6 @@ terrain row 0, column 0: unknown terrain 'x' (expected one of '.', '~', ':', '^'
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.grids.square import Cell
-from workbench.jsonio import atomic_write_text, load_json
+from workbench.jsonio import atomic_write_text, lines_json_text, load_json
 from workbench.problems import Problems, is_integer
 
 __all__ = [
@@ -352,15 +351,7 @@ def board_to_json_text(board: Board) -> str:
       "features": []
     }
     """
-    data = board_to_dict(board)
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, list) and value:
-            inner = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
-            parts.append(f'  "{key}": [\n{inner}\n  ]')
-        else:
-            parts.append(f'  "{key}": {json.dumps(value, ensure_ascii=False)}')
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    return lines_json_text(board_to_dict(board))
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
