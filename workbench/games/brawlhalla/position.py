@@ -549,7 +549,8 @@ def _check_stacks(state: BrawlhallaState, places: dict, problems: Problems) -> N
         if cell in state.guardians:
             problems.add(place, f"on the {names[cell]} sanctuary, whose guardian stands")
     limits = (rules.warrior_pool, rules.warlord_pool, rules.dragon_limit, rules.boat_pool)
-    totals = {SIDES[side]: state.units(side) for side in (0, 1)}
+    kinds = ("warriors", "warlords", "dragons", "boats")
+    totals = {SIDES[side]: tuple(state.count(side, k) for k in kinds) for side in (0, 1)}
     if rules.dragon_limit_shared:
         dragons = sum(counts[2] for counts in totals.values())
         totals = {who: (c[0], c[1], 0, c[3]) for who, c in totals.items()}
@@ -568,7 +569,7 @@ def _check_buildings(state: BrawlhallaState, places: dict, problems: Problems) -
         if capital != (side, "capital") and state.winner is None:
             problems.add("$.buildings", f"no {name} capital on its square: the game is over")
         for kind, most in limits.items():
-            if state.count_buildings(side, kind) > most:
+            if state.count(side, kind) > most:
                 problems.add("$.buildings", f"{name} has more than {most} {kind} (works count)")
     for cell, (side, kind) in state.buildings.items():
         place = places.get(cell, "$.buildings")
