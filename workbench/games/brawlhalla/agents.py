@@ -6,11 +6,15 @@ The greedy agent and the plans share one fast judgement of actions
 what it changes.
 
 - a **move** scores the moved units' value times the rise of a *field* over the
-  board, ``weight / (1 + moves)`` summed over the agent's objectives, from the
-  board's distance tables (:meth:`~.geometry.BrawlhallaGeometry.distances_to`);
-  stepping onto a ruin adds its coin, boarding a boat when the objective lies
-  across the sea adds a little, an empty boat scores by coming nearer to land units
-  waiting on the shore; the flag's carrier scores by coming nearer home;
+  board, ``weight / (1 + moves)`` summed over the agent's objectives. Moves are
+  counted on the board's step tables (:attr:`~.geometry.BrawlhallaGeometry.steps`)
+  twice: on foot, and aboard a boat (sail, land on a shore, walk), so that a stack
+  walks where it can, boards a boat where it must, and never lands on an island it
+  cannot cross (the set-up uses :meth:`~.geometry.BrawlhallaGeometry.distances_to`,
+  which lets land units take to the sea anywhere). Stepping onto a ruin adds its
+  coin; land units with no way on foot head for a boat, an empty boat for land
+  units waiting on a shore; the flag's carrier scores by coming nearer home. A
+  stack of less than :data:`STRONG` dice ignores guarded sanctuaries;
 - an **attack** scores its expected casualties (exact clash odds), taking an
   undefended capital wins, a guardian scores its chance to fall times the
   objective's weight;
@@ -169,12 +173,10 @@ class BrawlhallaGreedyAgent:
     def field(self, state: BrawlhallaState, side: int, strong: bool = True) -> Field:
         """``(on foot, aboard a boat)``: cell -> the sum of ``weight / (1 + moves)``
         over the objectives (remembered)."""
-        now = self._now
-        if now is None or now[0] is not state:
-            now = self._now = (state, {})
-        objectives = now[1].get((side, strong))
+        now = self._remembered(state)
+        objectives = now.get((side, strong))
         if objectives is None:
-            objectives = now[1][(side, strong)] = tuple(self.objectives(state, side, strong))
+            objectives = now[(side, strong)] = tuple(self.objectives(state, side, strong))
         key = (side, objectives)
         found = self._fields.get(key)
         if found is None:
@@ -183,7 +185,26 @@ class BrawlhallaGreedyAgent:
 
     def home_field(self, game: Brawlhalla, side: int) -> Field:
         """The field toward the side's own capital (for the flag's carrier)."""
-        return _field(game, side, ((game.geometry.capitals[side], 1.0, True),))
+        key = ("home", side)
+        found = self._fields.get(key)
+        if found is None:
+            home = ((game.geometry.capitals[side], 1.0, True),)
+            found = self._fields[key] = _field(game, side, home)
+        return found
+
+    def pickups(self, state: BrawlhallaState, side: int, how: str) -> dict[Cell, int]:
+        """:func:`_pickups`, remembered for the position."""
+        now = self._remembered(state)
+        found = now.get(("pickups", side, how))
+        if found is None:
+            found = now[("pickups", side, how)] = _pickups(state, side, how)
+        return found
+
+    def _remembered(self, state: BrawlhallaState) -> dict:
+        """What the agent worked out about ``state`` (forgotten at the next position)."""
+        if self._now is None or self._now[0] is not state:
+            self._now = (state, {})
+        return self._now[1]
 
     def score(self, state: BrawlhallaState, action: tuple) -> float:
         """What ``action`` is worth now, in unit values (0: no better than ending the turn)."""
@@ -215,7 +236,7 @@ class BrawlhallaGreedyAgent:
         if value == 0:  # an empty boat, or a boat leaving its passengers ashore
             if stack[1] + stack[2] + stack[3]:
                 return score - 0.5
-            return score + SCORES["sail"] * _nearer(_pickups(state, side, "aquatic"), src, dst)
+            return score + SCORES["sail"] * _nearer(self.pickups(state, side, "aquatic"), src, dst)
         there = state.stacks.get(dst)
         # judged as the stronger of the stack it leaves and the stack it makes
         boat = rules.boat_bonus if part[3] or (there is not None and there[4]) else 0
@@ -227,7 +248,7 @@ class BrawlhallaGreedyAgent:
         score += value * (after - before)
         if before == after == 0.0 and not part[3]:  # no way there on foot: to a boat
             score += (
-                SCORES["sail"] * value * _nearer(_pickups(state, side, "terrestrial"), src, dst)
+                SCORES["sail"] * value * _nearer(self.pickups(state, side, "terrestrial"), src, dst)
             )
         if whole and self._holding(state, side, src):
             score += SCORES["hold"]
@@ -266,8 +287,10 @@ class RushPlan(BrawlhallaGreedyAgent):
 
 
 class HolyPlan(BrawlhallaGreedyAgent):
-    """Holy domination: beat the guardians with stacks of 3 dice or more (the guardian's
-    5, 4 and 3 must all be beaten), then keep a unit on each sanctuary."""
+    """Holy domination: stacks of :data:`STRONG` dice go for the guardians (the
+    guardian's 5, 4 and 3 must all be beaten: 7 dice do it 56% of the time, 3 dice 7%),
+    attacking while the chance is worth the losses; weaker stacks take sanctuaries
+    whose guardian fell or go back to the harbor; a unit stays on each sanctuary held."""
 
     guardian_value = 10.0
     flag_value = 0.0
@@ -369,14 +392,7 @@ def _distances(
 def _pickups(state: BrawlhallaState, side: int, how: str) -> dict[Cell, int]:
     """Moves (by ``how``, terrestrial or aquatic) to where land units meet a boat: the
     side's boats and harbor for walkers; for empty boats, its harbor and its land units
-    on a shore with no way to their objective on foot (remembered for the position)."""
-    cache = _PICKUPS.get(id(state))
-    if cache is None or cache[0] is not state:
-        _PICKUPS.clear()
-        cache = _PICKUPS[id(state)] = (state, {})
-    found = cache[1].get((side, how))
-    if found is not None:
-        return found
+    on a shore."""
     geometry = state.game.geometry
     harbors = [c for c, (o, k) in state.buildings.items() if o == side and k == "harbor"]
     mine = [(c, s) for c, s in state.stacks.items() if s[0] == side]
@@ -395,11 +411,7 @@ def _pickups(state: BrawlhallaState, side: int, how: str) -> dict[Cell, int]:
             if nxt not in distance:
                 distance[nxt] = distance[cell] + 1
                 queue.append(nxt)
-    cache[1][(side, how)] = distance
     return distance
-
-
-_PICKUPS: dict[int, tuple] = {}
 
 
 def _nearer(distance: dict[Cell, int], src: Cell, dst: Cell) -> int:
