@@ -1,0 +1,68 @@
+"""``workbench brawlhalla simulate``: the JSON shape, intervals around the shares, the
+table, one-line errors with exit code 2."""
+
+import json
+
+import pytest
+
+from workbench.cli import main
+
+SHORT = ["--rule", "turn_limit=20", "--seed", "2"]
+
+
+def test_json_shape_and_intervals(capsys):
+    assert (
+        main(
+            [
+                "brawlhalla",
+                "simulate",
+                "--agents",
+                "flag",
+                "random",
+                "--games",
+                "4",
+                *SHORT,
+                "--json",
+            ]
+        )
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"games", "north", "south", "draws", "victory", "mean_turns"}
+    assert out["games"] == 4 and set(out["victory"]) == {"war", "holy", "flag", "turn_limit"}
+    for side in ("north", "south"):
+        low, high = out[side]["win_share_ci"]
+        assert 0 <= low <= out[side]["win_share"] <= high <= 1
+    wins = round(out["games"] * (out["north"]["win_share"] + out["south"]["win_share"]))
+    assert wins + out["draws"] == out["games"] == sum(out["victory"].values())
+    assert 0 < out["mean_turns"] <= 20
+
+
+def test_table_with_a_board_file(capsys):
+    args = ["brawlhalla", "simulate", "data/brawlhalla/board.json", "--games", "2", *SHORT]
+    assert main([*args, "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "first to move" in out and "turn_limit" in out and "s an action" in out
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--agents", "bogus"],
+        ["--agents", "random", "greedy", "flag"],
+        ["--games", "0"],
+        ["--rule", "turn_limit=x"],
+        ["missing.json"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, bad):
+    assert (
+        main(
+            ["brawlhalla", "simulate", *bad, "--games", "1"]
+            if "--games" not in bad
+            else ["brawlhalla", "simulate", *bad]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
