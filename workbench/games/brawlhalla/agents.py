@@ -439,12 +439,9 @@ def _carry(agent, state, side, src, dst, part, whole) -> float:
 def _build_score(state: BrawlhallaState, cell: Cell, kind: str, wanted: int) -> float:
     side = state.to_move
     if kind in ("boat", "salvage"):
-        boats = sum(s[4] for s in state.stacks.values() if s[0] == side)
-        boats += sum(
-            1 for w in state.works.values() if w[0] == side and w[1] in ("boat", "salvage")
-        )
+        boats = state.count(side, "boats") + state.count(side, "boat works")
         return SCORES["boat"] if boats < wanted else 0.0
-    if kind == "barracks" and state.turn <= 6 and state.count_buildings(side, "barracks") < 2:
+    if kind == "barracks" and state.turn <= 6 and state.count(side, "barracks") < 2:
         return SCORES["barracks"]
     return 0.0
 
