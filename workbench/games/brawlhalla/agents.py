@@ -138,6 +138,7 @@ class BrawlhallaGreedyAgent:
         self.game = game
         self._random = python_random(seed)
         self._fields: dict[tuple, Field] = {}
+        self._walls: frozenset[Cell] = frozenset()
         self._now: tuple | None = None
 
     # -- what the agent aims at (plans override this) ----------------------------------
@@ -159,9 +160,22 @@ class BrawlhallaGreedyAgent:
 
     # -- choosing ---------------------------------------------------------------------
     def act(self, state: BrawlhallaState) -> tuple:
-        """The best action by :meth:`score` (set-up: :func:`setup_choice`)."""
+        """The best action by :meth:`score` (set-up: :func:`setup_choice`). When nothing
+        beats ending the turn, the agent looks again with the enemy's stacks as walls
+        (a detour round a blockade) before it ends the turn."""
         if state.setup < PLAYING:
             return setup_choice(state, self.objectives(state, state.to_move)[0][0])
+        best = self._best(state)
+        if best == ("end",):
+            side = state.to_move
+            self._walls = frozenset(c for c, s in state.stacks.items() if s[0] != side)
+            try:
+                best = self._best(state)
+            finally:
+                self._walls = frozenset()
+        return best
+
+    def _best(self, state: BrawlhallaState) -> tuple:
         best, best_score = ("end",), 0.0
         draw = self._random.random
         for action in state.legal_actions():
@@ -177,10 +191,10 @@ class BrawlhallaGreedyAgent:
         objectives = now.get((side, strong))
         if objectives is None:
             objectives = now[(side, strong)] = tuple(self.objectives(state, side, strong))
-        key = (side, objectives)
+        key = (side, objectives, self._walls)
         found = self._fields.get(key)
         if found is None:
-            found = self._fields[key] = _field(state.game, side, objectives)
+            found = self._fields[key] = _field(state.game, side, objectives, self._walls)
         return found
 
     def home_field(self, game: Brawlhalla, side: int) -> Field:
@@ -337,11 +351,13 @@ def _holds(state: BrawlhallaState, side: int, cell: Cell) -> bool:
     return stack is not None and stack[0] == side and cell not in state.guardians
 
 
-def _field(game: Brawlhalla, side: int, objectives: tuple[Objective, ...]) -> Field:
+def _field(
+    game: Brawlhalla, side: int, objectives: tuple[Objective, ...], walls: frozenset = frozenset()
+) -> Field:
     land: dict[Cell, float] = {}
     sea: dict[Cell, float] = {}
     for target, weight, stand_on in objectives:
-        foot, boat = _distances(game, side, target, stand_on)
+        foot, boat = _distances(game, side, target, stand_on, walls)
         for table, moves in ((land, foot), (sea, boat)):
             for cell, n in moves.items():
                 table[cell] = table.get(cell, 0.0) + weight / (1 + n)
@@ -352,10 +368,10 @@ def _field(game: Brawlhalla, side: int, objectives: tuple[Objective, ...]) -> Fi
 
 @functools.lru_cache(maxsize=256)
 def _distances(
-    game: Brawlhalla, side: int, target: Cell, stand_on: bool
+    game: Brawlhalla, side: int, target: Cell, stand_on: bool, walls: frozenset = frozenset()
 ) -> tuple[dict[Cell, int], dict[Cell, int]]:
     """Moves to reach ``target`` (stand on it, or next to it to attack): on foot, and
-    for a stack aboard a boat (sailing, then landing and walking)."""
+    for a stack aboard a boat (sailing, then landing and walking), never through ``walls``."""
     geometry = game.geometry
     walk, sail = geometry.steps["terrestrial"], geometry.steps["aquatic"]
     enemy = geometry.capitals[1 - side]
@@ -367,7 +383,7 @@ def _distances(
     while queue:
         cell = queue.popleft()
         for nxt in walk[cell]:
-            if nxt not in foot and nxt != enemy:
+            if nxt not in foot and nxt != enemy and nxt not in walls:
                 foot[nxt] = foot[cell] + 1
                 queue.append(nxt)
     boat: dict[Cell, int] = {}
@@ -383,7 +399,7 @@ def _distances(
         if n > boat[cell]:
             continue
         for nxt in sail[cell]:
-            if n + 1 < boat.get(nxt, 999):
+            if n + 1 < boat.get(nxt, 999) and nxt not in walls:
                 boat[nxt] = n + 1
                 heapq.heappush(heap, (n + 1, nxt))
     return foot, boat

@@ -20,7 +20,8 @@ does not manage, so a notebook shows it once, as the cell's value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import pandas as pd
 from matplotlib.cm import ScalarMappable
@@ -35,19 +36,31 @@ from workbench.games.brawlhalla.drawing import (
     board_picture,
     fairness_pictures,
     heat_limit,
+    position_picture,
     reach_picture,
 )
 from workbench.grids.plot import plot_shapes
 from workbench.grids.square import Cell
+
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.state import BrawlhallaState
 
 __all__ = [
     "board_figure",
     "draw_odds_figure",
     "fairness_figure",
     "fight_curves",
+    "game_length_figure",
     "odds_heatmap",
+    "positions_figure",
     "reach_figure",
+    "victory_mix_figure",
+    "win_shares_figure",
 ]
+
+#: Colours of the sides and of the ways a game ends, in the figures of play.
+SIDE_COLOURS = {"north": "#2b6cb0", "south": "#c05621"}
+VICTORY_COLOURS = {"war": "#9b2c2c", "holy": "#d69e2e", "flag": "#2f855a", "turn_limit": "#a0aec0"}
 
 
 def board_figure(board: Board, *, title: str | None = None) -> Figure:
@@ -162,3 +175,100 @@ def fight_curves(tables: dict[str, pd.DataFrame], *, defenders: list[int], title
     figure.suptitle(title)
     figure.tight_layout()
     return figure
+
+
+def positions_figure(states: Sequence[BrawlhallaState], *, columns: int = 4) -> Figure:
+    """Positions side by side (:func:`~.drawing.position_picture`), each titled with its
+    turn and the side to act, the last with the result if the game is over."""
+    rows = -(-len(states) // columns)
+    fig = Figure(figsize=(2.7 * min(columns, len(states)), 4.1 * rows))
+    axes = fig.subplots(rows, min(columns, len(states)), squeeze=False).ravel()
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95, wspace=0.05)
+    for ax, state in zip(axes, states, strict=False):
+        if state.winner is not None:
+            who = "draw" if state.winner < 0 else f"{('north', 'south')[state.winner]} wins"
+            title = f"turn {state.turn}: {who} ({state.victory})"
+        else:
+            title = f"turn {state.turn}: {('north', 'south')[state.to_move]} to act"
+        plot_shapes(position_picture(state), ax=ax, legend=False, title=title)
+    for ax in axes[len(states) :]:
+        ax.set_axis_off()
+    return fig
+
+
+def win_shares_figure(summaries: Mapping[str, Mapping]) -> Figure:
+    """North's and South's win shares per pairing with their 95% (Wilson) intervals,
+    from ``simulation_summary`` dicts keyed by pairing; draws are the rest."""
+    labels = list(summaries)
+    fig = Figure(figsize=(6.4, 0.42 * len(labels) + 1.2))
+    ax = fig.subplots()
+    fig.subplots_adjust(left=0.32, right=0.97, bottom=0.2, top=0.97)
+    for offset, side in ((-0.18, "north"), (0.18, "south")):
+        shares = [summaries[k][side]["win_share"] for k in labels]
+        lows = [
+            summaries[k][side]["win_share"] - summaries[k][side]["win_share_ci"][0] for k in labels
+        ]
+        highs = [
+            summaries[k][side]["win_share_ci"][1] - summaries[k][side]["win_share"] for k in labels
+        ]
+        ax.barh(
+            [i + offset for i in range(len(labels))],
+            shares,
+            height=0.34,
+            xerr=[lows, highs],
+            color=SIDE_COLOURS[side],
+            label=f"{side} wins",
+            error_kw={"elinewidth": 1, "capsize": 2},
+        )
+    ax.set_yticks(range(len(labels)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.axvline(0.5, color="#718096", linewidth=0.8, linestyle=":")
+    ax.set_xlabel("share of all games (95% interval); draws are the rest")
+    ax.legend(fontsize=8, loc="lower right")
+    return fig
+
+
+def victory_mix_figure(mix: pd.DataFrame) -> Figure:
+    """How the games of each pairing ended: stacked bars of war, holy, flag and the
+    turn limit (a :func:`~.play_balance.victory_mix` table, one bar per row)."""
+    labels = [
+        f"{n} (N) v {s} (S)" for n, s in zip(mix["north agent"], mix["south agent"], strict=True)
+    ]
+    fig = Figure(figsize=(6.4, 0.36 * len(labels) + 1.2))
+    ax = fig.subplots()
+    fig.subplots_adjust(left=0.34, right=0.97, bottom=0.22, top=0.97)
+    left = pd.Series(0.0, index=mix.index)
+    for victory, colour in VICTORY_COLOURS.items():
+        share = mix[victory] / mix["games"]
+        ax.barh(range(len(labels)), share, left=left, color=colour, label=victory.replace("_", " "))
+        left = left + share
+    ax.set_yticks(range(len(labels)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of the pairing's games")
+    ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.4, -0.14), frameon=False)
+    return fig
+
+
+def game_length_figure(table: pd.DataFrame, *, aim: tuple[float, float] = (20, 30)) -> Figure:
+    """Minutes per game (a :func:`~.play_balance.simulate` table), by how it ended, with
+    the text's aim shaded."""
+    fig = Figure(figsize=(6.4, 3.0))
+    ax = fig.subplots()
+    fig.subplots_adjust(left=0.1, right=0.97, bottom=0.17, top=0.95)
+    top = max(float(table["minutes"].max()), aim[1]) + 2
+    bins = [x * 2.5 for x in range(int(top / 2.5) + 2)]
+    ends = [v for v in VICTORY_COLOURS if (table["victory"] == v).any()]
+    ax.hist(
+        [table.loc[table["victory"] == v, "minutes"] for v in ends],
+        bins=bins,
+        stacked=True,
+        color=[VICTORY_COLOURS[v] for v in ends],
+        label=[v.replace("_", " ") for v in ends],
+    )
+    ax.axvspan(*aim, color="#c6f6d5", alpha=0.5, zorder=0, label="the text's 20-30 min")
+    ax.set_xlabel("minutes a game (actions x seconds per action)")
+    ax.set_ylabel("games")
+    ax.legend(fontsize=8)
+    return fig
