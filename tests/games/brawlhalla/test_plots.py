@@ -100,3 +100,55 @@ def test_draw_odds_figure_one_line_per_target():
     ax = draw_odds_figure(table).axes[0]
     assert [line.get_label() for line in ax.lines] == ["Lucky finding", "ruin"]
     assert list(ax.lines[0].get_ydata()) == pytest.approx([float(v) for v in table.iloc[0]])
+
+
+# -- figures of play ---------------------------------------------------------------------
+def _play_table():
+    from workbench.games.brawlhalla.engine import Brawlhalla
+    from workbench.games.brawlhalla.play_balance import simulate
+    from workbench.games.brawlhalla.rules import Rules
+
+    game = Brawlhalla(rules=Rules(turn_limit=30))
+    return simulate(game, ["rush", "random"], games=6, seed=2, executor=None, progress=False)
+
+
+def test_win_shares_figure_draws_each_share_with_its_interval():
+    from workbench.games.brawlhalla.play_balance import simulation_summary
+    from workbench.games.brawlhalla.plots import win_shares_figure
+
+    summary = simulation_summary(_play_table())
+    fig = win_shares_figure({"rush v random": summary})
+    ax = fig.axes[0]
+    widths = sorted(round(bar.get_width(), 4) for bar in ax.patches)
+    assert widths == sorted([summary["north"]["win_share"], summary["south"]["win_share"]])
+    assert ax.get_xlim() == (0.0, 1.0)
+
+
+def test_victory_mix_figure_stacks_to_each_pairings_share():
+    from workbench.games.brawlhalla.play_balance import victory_mix
+    from workbench.games.brawlhalla.plots import victory_mix_figure
+
+    mix = victory_mix(_play_table())
+    fig = victory_mix_figure(mix)
+    ends = [bar.get_x() + bar.get_width() for bar in fig.axes[0].patches]
+    assert max(ends) == pytest.approx(1.0)
+    assert len(fig.axes[0].patches) == 4 * len(mix)
+
+
+def test_game_length_figure_counts_every_game():
+    from workbench.games.brawlhalla.plots import game_length_figure
+
+    table = _play_table()
+    fig = game_length_figure(table)
+    heights = sum(bar.get_height() for bar in fig.axes[0].patches if bar.get_width() == 2.5)
+    assert heights == len(table)
+
+
+def test_positions_figure_one_panel_per_position():
+    from workbench.games.brawlhalla.engine import Brawlhalla
+    from workbench.games.brawlhalla.plots import positions_figure
+
+    state = Brawlhalla().position(stacks={(2, 4): (0, 3, 0, 0, 0)})
+    fig = positions_figure([state, state, state], columns=2)
+    shown = [ax for ax in fig.axes if ax.get_title()]
+    assert len(shown) == 3 and shown[0].get_title() == "turn 1: north to act"
