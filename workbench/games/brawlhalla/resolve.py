@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
-from workbench.games.brawlhalla.actions import actions_from
+from workbench.games.brawlhalla.actions import actions_from, can_stand
 from workbench.games.brawlhalla.combat import dice_for, units_after
 from workbench.games.brawlhalla.guardian import guardian_odds
 from workbench.games.brawlhalla.state import PLAYING, ROLL
@@ -145,6 +145,14 @@ def _casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
     if w + lords + d == 0:
         b = 0
     return (owner, w, lords, d, b, spent)
+
+
+def _standing(state: BrawlhallaState, cell: Cell, stack: Stack) -> Stack:
+    """The stack without the warriors that cannot stand on ``cell`` (those replacing a
+    dragon hit over the sea or a mountain, or past a boat's capacity)."""
+    while stack[1] and not can_stand(state, stack[1:5], cell):
+        stack = (stack[0], stack[1] - 1, *stack[2:])
+    return stack
 
 
 # -- the flag and victory ---------------------------------------------------------------
@@ -320,7 +328,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     state.pending = None
     rules = state.game.rules
     lost, won = outcome
-    attacker = _casualties(state.stacks[src], lost, rules)
+    attacker = _standing(state, src, _casualties(state.stacks[src], lost, rules))
     if attacker[1:5] == (0, 0, 0, 0) or attacker[1] + attacker[2] + attacker[3] == 0:
         del state.stacks[src]
         if state.carrier == src:
@@ -337,7 +345,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
             artifacts[side] = (*artifacts[side], name)
             state.artifacts = (artifacts[0], artifacts[1])
         return
-    defender = _casualties(state.stacks[dst], won, rules)
+    defender = _standing(state, dst, _casualties(state.stacks[dst], won, rules))
     if defender[1] + defender[2] + defender[3] == 0:
         del state.stacks[dst]
         if state.carrier == dst:
