@@ -403,8 +403,8 @@ def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     elif kind == "attack":
         _attack(new, src, action[2])
     elif kind == "build":
-        start_work(new, src, action[2])
         _spend(new, src)
+        start_work(new, src, action[2])
     else:  # the flag
         new.flag, new.carrier = None, src
         _spend(new, src)
