@@ -123,9 +123,7 @@ def start_work(state: BrawlhallaState, cell: Cell, kind: str) -> None:
     warriors = min(stack[1], units)
     warlords = units - warriors
     if rules.work_units == "sacrificed at the start" and kind != "salvage":
-        state.stacks[cell] = (side, stack[1] - warriors, stack[2] - warlords, *stack[3:])
-        if state.stacks[cell][1:5] == (0, 0, 0, 0):
-            del state.stacks[cell]
+        _remove(state, cell, stack, warriors, warlords)
         warriors = warlords = 0
     state.works[cell] = (side, kind, warriors, warlords, turns)
     if kind == "salvage":
