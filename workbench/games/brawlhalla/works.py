@@ -175,7 +175,7 @@ def progress_works(state: BrawlhallaState, side: int) -> None:
             continue
         dock = cell if kind == "boat" else _launch(state, cell, side)
         stack = state.stacks.get(dock, (side, 0, 0, 0, 0, 0)) if dock is not None else None
-        if stack is not None and not stack[4] and not stack[3]:
+        if stack is not None and _floats(stack, side, state.game.rules):
             state.stacks[dock] = (side, stack[1], stack[2], 0, 1, stack[5])
 
 
@@ -186,6 +186,17 @@ def _launch(state: BrawlhallaState, cell: Cell, side: int) -> Cell | None:
         if state.terrain(spot) not in "~:" or spot in state.buildings or spot in state.guardians:
             continue
         there = state.stacks.get(spot)
-        if there is None or (there[0] == side and not there[4] and not there[3]):
+        if there is None or _floats(there, side, state.game.rules):
             return spot
     return None
+
+
+def _floats(stack: Stack, side: int, rules: Rules) -> bool:
+    """Whether a new boat can take the stack aboard: the side's, no boat or dragon, and
+    no more land units than the boat carries."""
+    return (
+        stack[0] == side
+        and not stack[4]
+        and not stack[3]
+        and stack[1] + stack[2] <= rules.boat_capacity
+    )
