@@ -64,7 +64,7 @@ def can_stand(state: BrawlhallaState, units: tuple[int, int, int, int], cell: Ce
     rules = state.game.rules
     w, lords, d, b = units
     land = w + lords
-    if b > 1 or (b and (d or land > rules.boat_capacity)):
+    if b > 1 or (b and (d or land > rules.boat_capacity * rules.boats_carry_land_units)):
         return False
     limit = rules.warriors_per_square + (rules.fusion == "five on a square")
     if (w if rules.stack_limit == "warriors" else land + d) > limit:
