@@ -175,7 +175,8 @@ class Brawlhalla:
         state.beaten = {tuple(c): int(s) for c, s in dict(beaten).items()}
         if ruins is not None:
             ruins = list(ruins)
-            if len(ruins) == 2 and not isinstance(ruins[0][0], int):
+            first = list(ruins[0]) if len(ruins) == 2 else []
+            if len(ruins) == 2 and not (first and isinstance(first[0], int)):
                 state.ruins = (frozenset(map(tuple, ruins[0])), frozenset(map(tuple, ruins[1])))
             else:
                 both = frozenset(map(tuple, ruins))
