@@ -52,11 +52,15 @@ def setup_actions(state: BrawlhallaState) -> list[tuple]:
     taken = set(state.buildings)
     features = geometry.board.feature_at
     shore = ":" if step == 1 else ".:"
-    return [
-        ("barracks" if step == 0 else "harbor", cell)
+    cells = [
+        cell
         for cell in geometry.home[side]
         if cell not in taken and features(cell) is None and geometry.terrain[cell] in shore
     ]
+    harbors = [cell for cell in cells if geometry.terrain[cell] == ":"]
+    if step == 0 and len(harbors) == 1:  # the barrack leaves the harbor a shore square
+        cells.remove(harbors[0])
+    return [("barracks" if step == 0 else "harbor", cell) for cell in cells]
 
 
 def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:
