@@ -82,6 +82,7 @@ def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:
             if warriors or lords:
                 new.stacks[sites[place]] = (side, warriors, lords, 0, 0, 0)
     new.setup += 1
+    new.to_move = setup_side(new)
     if new.setup == 6:
         from workbench.games.brawlhalla.resolve import begin_turn
 
