@@ -217,7 +217,13 @@ def _recruit(state: BrawlhallaState, side: int) -> None:
         spots = [cell] if rules.recruits_appear == "on each barrack" else barracks
         for spot in spots:
             stack = state.stacks.get(spot, (side, 0, 0, 0, 0, 0))
-            if stack[0] == side and stack[1] < room and not stack[4]:
+            grown = (stack[1] + 1, *stack[2:5])
+            if (
+                stack[0] == side
+                and stack[1] < room
+                and not stack[4]
+                and can_stand(state, grown, spot)
+            ):
                 state.stacks[spot] = (side, stack[1] + 1, *stack[2:])
                 on_board += 1
                 break
