@@ -40,7 +40,14 @@ def deployments(state: BrawlhallaState) -> list[tuple]:
         split for split in itertools.product(range(min(n, limit) + 1), repeat=3) if sum(split) == n
     ] or [(n, 0, 0)]
     where = _PLACES if rules.setup_warlords else ("capital",)
-    return [("deploy", split, place) for split in splits for place in where]
+    room = limit - rules.setup_warlords if rules.stack_limit == "units" else n
+    found = [
+        ("deploy", split, place)
+        for split in splits
+        for place in where
+        if split[_PLACES.index(place)] <= room
+    ]
+    return found or [("deploy", split, place) for split in splits for place in where]
 
 
 def setup_actions(state: BrawlhallaState) -> list[tuple]:
