@@ -154,6 +154,8 @@ def _moves(state, src, stack, held, found) -> None:
         options = [p for p in options if p != free] + [free]
     steps = state.game.geometry.steps
     terrain = state.terrain(src)
+    if terrain == "~":  # a boat never sails off leaving land units at sea
+        options = [p for p in options if not p[3] or (p[0], p[1]) == (stack[1], stack[2])]
     by_mode: dict[str, list] = {}
     for part in options:
         by_mode.setdefault(mode(part), []).append(part)
