@@ -198,5 +198,5 @@ def _floats(stack: Stack, side: int, rules: Rules) -> bool:
         stack[0] == side
         and not stack[4]
         and not stack[3]
-        and stack[1] + stack[2] <= rules.boat_capacity
+        and stack[1] + stack[2] <= rules.boat_capacity * rules.boats_carry_land_units
     )
