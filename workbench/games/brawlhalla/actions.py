@@ -188,6 +188,7 @@ def _fusions(state, src, stack, found) -> None:
                 there is not None
                 and there[0] == side
                 and there[1] == rules.warriors_per_square
+                and there[5] < rules.actions_per_unit_per_turn
                 and dst not in state.works
                 and state.terrain(src) in ".:"
             ):
