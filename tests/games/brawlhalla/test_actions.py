@@ -160,6 +160,10 @@ def test_fusion_by_the_fifth_warrior_joining_costs_two_actions():
     assert ("fuse", (1, 3), (1, 2)) not in legal_actions(game.position(stacks=state.stacks, ap=1))
     tired = {(1, 2): (0, 4, 0, 0, 0), (1, 3): (0, 2, 0, 0, 0, 1)}
     assert ("fuse", (1, 3), (1, 2)) not in legal_actions(game.position(stacks=tired))
+    spent = {(1, 2): (0, 4, 0, 0, 0, 2), (1, 3): (0, 1, 0, 0, 0)}  # the four acted twice
+    assert ("fuse", (1, 3), (1, 2)) not in legal_actions(game.position(stacks=spent))
+    once = game.position(stacks={(1, 2): (0, 4, 0, 0, 0, 1), (1, 3): (0, 1, 0, 0, 0)})
+    assert once.apply(("fuse", (1, 3), (1, 2))).stacks[(1, 2)][5] == 2
 
 
 def test_four_fuse_and_five_on_a_square():
