@@ -244,6 +244,9 @@ def _spend(state: BrawlhallaState, cell: Cell, cost: int = 1) -> None:
 def _enter(state: BrawlhallaState, side: int, cell: Cell) -> None:
     """A unit of ``side`` arrives on ``cell``: ruins, the flag picked up."""
     rules = state.game.rules
+    work = state.works.get(cell)
+    if work is not None and work[0] != side:  # an unguarded work site taken: the work is lost
+        del state.works[cell]
     ruins = state.ruins
     if cell in ruins[side]:
         coins, due = list(state.coins), list(state.cards_due)
