@@ -171,6 +171,9 @@ def progress_works(state: BrawlhallaState, side: int) -> None:
             continue
         if kind == "dragon":
             stack = state.stacks.get(cell, (side, 0, 0, 0, 0, 0))
+            if _full(stack, state.game.rules):  # the dragon waits for room on its nursery
+                state.works[cell] = (owner, kind, 0, 0, 1)
+                continue
             state.stacks[cell] = (side, stack[1], stack[2], stack[3] + 1, stack[4], stack[5])
             continue
         dock = cell if kind == "boat" else _launch(state, cell, side)
@@ -189,6 +192,12 @@ def _launch(state: BrawlhallaState, cell: Cell, side: int) -> Cell | None:
         if there is None or _floats(there, side, state.game.rules):
             return spot
     return None
+
+
+def _full(stack: Stack, rules: Rules) -> bool:
+    """Whether a stack counting every unit (``Rules.stack_limit`` 'units') has no room."""
+    room = rules.warriors_per_square + (rules.fusion == "five on a square")
+    return rules.stack_limit == "units" and stack[1] + stack[2] + stack[3] >= room
 
 
 def _floats(stack: Stack, side: int, rules: Rules) -> bool:
