@@ -228,3 +228,24 @@ def test_the_cost_knobs_set_the_units_and_turns_of_a_work(knobs, site, building,
     assert started.works[site] == (0, kind, *work[:1], 0, work[1])
     assert site in own_turns(started, work[1] - 1).works
     assert site not in own_turns(started, work[1]).works
+
+
+def test_an_enemy_on_an_unguarded_work_site_stops_the_work():
+    game = duel_game(work_units="sacrificed at the start")
+    state = game.position(stacks={(1, 4): (0, 1, 0, 0, 0), (0, 2): (1, 0, 0, 1, 0)})
+    state = state.apply(("build", (1, 4), "barracks")).apply(("end",))
+    assert (1, 4) in state.works
+    state = state.apply(("move", (0, 2), (1, 4), (0, 0, 1, 0))).apply(("end",))
+    assert (1, 4) not in state.works and (1, 4) not in state.buildings
+    assert state.stacks[(1, 4)][0] == 1
+
+
+def test_a_dragon_waits_for_room_when_every_unit_counts():
+    game = duel_game(stack_limit="units", warriors_per_square=2)
+    buildings = {**CAPITALS, (1, 4): (0, "nursery")}
+    works = {(1, 4): (0, "dragon", 0, 0, 1)}
+    state = game.position(stacks={(1, 4): (0, 2, 0, 0, 0)}, buildings=buildings, works=works)
+    waiting = own_turns(state, 1)
+    assert waiting.stacks[(1, 4)] == (0, 2, 0, 0, 0, 0) and (1, 4) in waiting.works
+    room = game.position(stacks={(1, 4): (0, 1, 0, 0, 0)}, buildings=buildings, works=works)
+    assert own_turns(room, 1).stacks[(1, 4)] == (0, 1, 0, 1, 0, 0)
