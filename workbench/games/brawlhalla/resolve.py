@@ -149,8 +149,9 @@ def _casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
 
 def _standing(state: BrawlhallaState, cell: Cell, stack: Stack) -> Stack:
     """The stack without the warriors that cannot stand on ``cell`` (those replacing a
-    dragon hit over the sea or a mountain, or past a boat's capacity)."""
-    while stack[1] and not can_stand(state, stack[1:5], cell):
+    dragon hit over the sea or a mountain, past a boat's capacity or the warrior pool)."""
+    room = state.game.rules.warrior_pool - state.units(stack[0])[0] + state.stacks[cell][1]
+    while stack[1] and (stack[1] > room or not can_stand(state, stack[1:5], cell)):
         stack = (stack[0], stack[1] - 1, *stack[2:])
     return stack
 
