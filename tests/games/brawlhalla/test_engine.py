@@ -130,8 +130,9 @@ def check_limits(state):
         building = state.buildings.get(cell)
         assert building is None or building[0] == stack[0], (cell, stack)
     for side in (0, 1):
-        _, warlords, _, boats = state.units(side)
-        assert warlords <= rules.warlord_pool and boats <= rules.boat_pool
+        warriors, warlords, _, boats = state.units(side)
+        assert warriors <= rules.warrior_pool and warlords <= rules.warlord_pool
+        assert boats <= rules.boat_pool
     assert sum(s[3] for s in state.stacks.values()) <= rules.dragon_limit
     assert 0 <= state.ap <= rules.action_points_per_turn
     assert state.carrier is None or (state.carrier in state.stacks and state.flag is None)

@@ -117,6 +117,13 @@ def test_a_dragon_taking_a_loss_is_replaced_by_warriors_or_lost_whole():
     assert (2, 2) not in done.stacks
 
 
+def test_no_warriors_replace_a_warlord_past_the_warrior_pool():
+    stacks = {(1, 2): (0, 1, 0, 0, 0), (2, 2): (1, 0, 1, 0, 0), (4, 4): (1, 2, 0, 0, 0)}
+    state = duel_game(warrior_pool=4).position(stacks=stacks)
+    done = attacked(state, (1, 2), (2, 2))[0].apply((0, 1))
+    assert done.stacks[(2, 2)][1:5] == (2, 0, 0, 0) and done.units(1)[0] == 4
+
+
 def test_no_warriors_replace_a_dragon_hit_over_the_sea():
     state = duel_game().position(stacks={(2, 1): (0, 4, 0, 0, 0), (3, 1): (1, 0, 0, 1, 0)})
     done = attacked(state, (2, 1), (3, 1))[0].apply((2, 1))
