@@ -355,7 +355,12 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
             artifacts[side] = (*artifacts[side], name)
             state.artifacts = (artifacts[0], artifacts[1])
         return
-    defender = _standing(state, dst, _casualties(state.stacks[dst], won, rules))
+    there = state.stacks.get(dst)
+    if there is None or state.value(there) == 0:  # an empty building or boat defended
+        if won:
+            _falls(state, dst)
+        return
+    defender = _standing(state, dst, _casualties(there, won, rules))
     if defender[1] + defender[2] + defender[3] == 0:
         del state.stacks[dst]
         if state.carrier == dst:
