@@ -149,7 +149,12 @@ def test_an_empty_building_falls_at_once_and_its_square_turns_to_earth():
     assert not any(a[0] == "move" and a[2] == (1, 5) for a in legal_actions(boat))
     defends = duel_game(empty_building="defends with its bonus")
     state = defends.position(stacks={(1, 4): (0, 1, 0, 0, 0)}, buildings=buildings)
-    assert attacked(state, (1, 4), (1, 5))[0].pending[2:4] == (1, 1)
+    after = attacked(state, (1, 4), (1, 5))[0]
+    assert after.pending[2:4] == (1, 1)
+    assert after.apply((1, 0)).buildings[(1, 5)] == (1, "harbor")
+    assert (1, 5) not in after.apply((0, 1)).buildings
+    capital = defends.position(stacks={(5, 0): (0, 1, 0, 0, 0)})
+    assert attacked(capital, (5, 0), (6, 0))[0].apply((0, 1)).victory == "war"
 
 
 def test_an_empty_capital_attacked_is_captured_and_wins_the_war():
@@ -178,7 +183,10 @@ def test_an_empty_boat_is_lost_at_once_and_a_boat_goes_down_with_its_passengers(
     state = game.position(stacks={(2, 5): (0, 1, 0, 0, 0), (2, 6): (1, 0, 0, 0, 1)})
     assert (2, 6) not in state.apply(("attack", (2, 5), (2, 6))).stacks
     defends = duel_game(empty_boat="defends with its bonus").position(stacks=state.stacks)
-    assert attacked(defends, (2, 5), (2, 6))[0].pending[2:4] == (1, 1)
+    after = attacked(defends, (2, 5), (2, 6))[0]
+    assert after.pending[2:4] == (1, 1)
+    assert after.apply((1, 0)).stacks[(2, 6)] == (1, 0, 0, 0, 1, 0)
+    assert (2, 6) not in after.apply((0, 1)).stacks
     state = game.position(stacks={(2, 5): (0, 2, 0, 0, 0), (2, 6): (1, 1, 0, 0, 1)})
     after = attacked(state, (2, 5), (2, 6))[0]
     assert after.pending[2:4] == (2, 2)  # one warrior and the boat's +1
