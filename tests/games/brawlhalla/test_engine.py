@@ -107,6 +107,11 @@ KNOBS = {
     "flag_take_cost": (1, 0),
     "flag_respawn": ("next turn", "at once"),
     "sanctuary_control": ("unit on it", "beaten and no enemy"),
+    "empty_building": ("falls at once", "defends with its bonus"),
+    "empty_boat": ("falls at once", "defends with its bonus"),
+    "boat_capacity": (4, 2),
+    "warriors_per_square": (4, 2),
+    "boats_carry_land_units": (True, False),
 }
 BOARD = duel_board()
 PART = st.tuples(*[st.integers(0, 2)] * 4)
