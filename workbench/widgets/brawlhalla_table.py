@@ -69,7 +69,7 @@ def agent_choices(first: str = "") -> list[str]:
     a few usual names, each kept only if :func:`agent_factory` knows it.
 
     >>> agent_choices("mcts:20")[:3]
-    ['mcts:20', 'random', 'mcts:50']
+    ['mcts:20', 'random', 'greedy']
     """
     names = [first] if first else []
     for name in AGENT_NAMES:

@@ -80,11 +80,11 @@ def test_setup_decisions_and_the_roll(game):
 
 
 def test_an_attack_and_its_result(game):
-    state = game.position(stacks={(7, 5): (1, 3, 0, 0, 0), (7, 6): (0, 2, 0, 0, 0)}, to_move=1)
-    attack = ("attack", (7, 5), (7, 6))
-    assert describe(state, attack) == "South attacks (7, 6) from (7, 5)"
+    state = game.position(stacks={(7, 0): (1, 3, 0, 0, 0), (7, 1): (0, 2, 0, 0, 0)}, to_move=1)
+    attack = ("attack", (7, 0), (7, 1))
+    assert describe(state, attack) == "South attacks (7, 1) from (7, 0)"
     rolled = state.apply(attack)
-    assert describe(rolled, (1, 1)) == "South attacks (7, 6) from (7, 5): loses 1, kills 1"
+    assert describe(rolled, (1, 1)) == "South attacks (7, 1) from (7, 0): loses 1, kills 1"
     empty = game.position(stacks={(15, 6): (0, 2, 0, 0, 0)})
     capital = ("attack", (15, 6), (16, 6))
     assert describe(empty, capital) == (
@@ -93,8 +93,8 @@ def test_an_attack_and_its_result(game):
 
 
 def test_attack_odds_match_every_roll_counted(game):
-    state = game.position(stacks={(7, 5): (0, 3, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0)})
-    odds = attack_odds(state, ("attack", (7, 5), (7, 6)))
+    state = game.position(stacks={(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)})
+    odds = attack_odds(state, ("attack", (7, 0), (7, 1)))
     exact = counted_pairs_won(3, 2)
     assert odds["at_least"] == {2: exact[2], 1: exact[1] + exact[2]}
     assert list(odds["at_least"]) == [2, 1]
@@ -108,12 +108,12 @@ def test_attack_odds_match_every_roll_counted(game):
 
 
 def test_a_warlord_defender_is_not_wiped_out_by_one_pair(game):
-    state = game.position(stacks={(7, 5): (0, 1, 1, 0, 0), (7, 6): (1, 1, 0, 0, 0)})
-    odds = attack_odds(state, ("attack", (7, 5), (7, 6)))
+    state = game.position(stacks={(7, 0): (0, 1, 1, 0, 0), (7, 1): (1, 1, 0, 0, 0)})
+    odds = attack_odds(state, ("attack", (7, 0), (7, 1)))
     exact = counted_pairs_won(6, 1)
     assert odds["at_least"] == {1: exact[1]} and odds["falls"] == exact[1]
-    strong = game.position(stacks={(7, 5): (0, 1, 0, 0, 0), (7, 6): (1, 0, 1, 0, 0)})
-    odds = attack_odds(strong, ("attack", (7, 5), (7, 6)))
+    strong = game.position(stacks={(7, 0): (0, 1, 0, 0, 0), (7, 1): (1, 0, 1, 0, 0)})
+    odds = attack_odds(strong, ("attack", (7, 0), (7, 1)))
     assert odds["at_least"][1] > 0 and odds["falls"] == 0  # a warlord survives one loss
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from workbench.errors import DataError, RulesError
-from workbench.games.brawlhalla.actions import can_stand
 from workbench.games.brawlhalla.board import DATA_DIR, board_to_dict
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.brawlhalla.position import (
@@ -27,6 +26,7 @@ from workbench.games.brawlhalla.position import (
     units_text,
 )
 from workbench.games.brawlhalla.rules import Rules
+from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING
 from workbench.jsonio import load_json
 

@@ -9,122 +9,27 @@ aboard sails; land units (with dragons alongside) walk; dragons alone fly.
 >>> state = Brawlhalla().position(stacks={(1, 6): (0, 2, 0, 0, 0, 0)}, to_move=0)
 >>> sorted({a[0] for a in legal_actions(state)})
 ['end', 'move']
->>> parts((2, 0, 1, 0), capacity=4)
-[(2, 0, 1, 0), (1, 0, 0, 0), (2, 0, 0, 0), (0, 0, 1, 0), (1, 0, 1, 0)]
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.setup import setup_actions
+from workbench.games.brawlhalla.stacking import can_stand, moving_parts, standable
 from workbench.games.brawlhalla.state import PLAYING
 from workbench.games.brawlhalla.strength import attack_dice
 from workbench.games.brawlhalla.works import work_options
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
-    from workbench.games.brawlhalla.rules import Rules
     from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
-__all__ = [
-    "BUILD_KINDS",
-    "actions_from",
-    "can_stand",
-    "legal_actions",
-    "mode",
-    "moving_parts",
-    "parts",
-    "square_limits",
-    "standable",
-]
+__all__ = ["BUILD_KINDS", "actions_from", "legal_actions"]
 
 #: What a ``build`` action can start.
 BUILD_KINDS = ("barracks", "nursery", "harbor", "boat", "dragon", "salvage")
 END = ("end",)
-
-
-@functools.cache
-def parts(units: tuple[int, int, int, int], *, capacity: int) -> list[tuple[int, int, int, int]]:
-    """Every ``(warriors, warlords, dragons, boats)`` that can leave a stack of ``units``
-    in one move: the whole stack first, then every split (a boat sails with at most
-    ``capacity`` land units and no dragon)."""
-    w, lords, d, b = units
-    found = [units]
-    for bb in range(b + 1):
-        for dd in range(d + 1):
-            for ll in range(lords + 1):
-                for ww in range(w + 1):
-                    part = (ww, ll, dd, bb)
-                    if part == units or part == (0, 0, 0, 0):
-                        continue
-                    if bb and (dd or ww + ll > capacity):
-                        continue
-                    found.append(part)
-    return found
-
-
-def mode(part: tuple[int, int, int, int]) -> str:
-    """How a part moves: ``aquatic`` with a boat, ``terrestrial`` with land units,
-    else ``flying``."""
-    if part[3]:
-        return "aquatic"
-    return "terrestrial" if part[0] + part[1] else "flying"
-
-
-def can_stand(state: BrawlhallaState, units: tuple[int, int, int, int], cell: Cell) -> bool:
-    """Whether a stack of ``units`` may stand on ``cell`` by its terrain and the limits
-    (ignoring who else is there)."""
-    return standable(units, state.terrain(cell), state.game.square_limits)
-
-
-@functools.cache
-def square_limits(rules: Rules) -> tuple[int, int, bool]:
-    """``(boat capacity, units a square holds, whether the limit counts every unit)``."""
-    limit = rules.warriors_per_square + (rules.fusion == "five on a square")
-    return rules.boat_capacity, limit, rules.stack_limit == "units"
-
-
-@functools.cache
-def standable(
-    units: tuple[int, int, int, int], terrain: str, limits: tuple[int, int, bool]
-) -> bool:
-    """:func:`can_stand` on a square of ``terrain`` under ``square_limits``.
-
-    >>> limits = (4, 4, False)
-    >>> standable((4, 1, 0, 0), ".", limits), standable((0, 0, 1, 0), "^", limits)
-    (True, True)
-    >>> standable((2, 0, 0, 0), "~", limits), standable((2, 0, 0, 1), "~", limits)
-    (False, True)
-    """
-    capacity, limit, every_unit = limits
-    w, lords, d, b = units
-    land = w + lords
-    if b > 1 or (b and (d or land > capacity)):
-        return False
-    if (land + d if every_unit else w) > limit:
-        return False
-    if terrain == "^":
-        return not (land or b)
-    if terrain == "~":
-        return b == 1 or not land
-    if terrain == ".":
-        return not b
-    return True
-
-
-@functools.cache
-def moving_parts(units: tuple[int, int, int, int], held: bool, capacity: int) -> tuple:
-    """:func:`parts` grouped by :func:`mode`, as ``((mode, parts), ...)``; with ``held``
-    builders on the square, the free units move but never as the whole stack."""
-    options = parts(units, capacity=capacity)
-    if held:
-        options = [p for p in options if p != units] + [units]
-    groups: dict[str, list] = {}
-    for part in options:
-        groups.setdefault(mode(part), []).append(part)
-    return tuple((how, tuple(group)) for how, group in groups.items())
 
 
 def _merged(stack: Stack, part: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -237,6 +142,7 @@ def _fusions(state, src, stack, found) -> None:
                 there is not None
                 and there[0] == side
                 and there[1] == rules.warriors_per_square
+                and there[5] < rules.actions_per_unit_per_turn
                 and dst not in state.works
                 and state.terrain(src) in ".:"
             ):

@@ -23,13 +23,14 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.errors import RulesError
-from workbench.games.brawlhalla.actions import legal_actions, square_limits
+from workbench.games.brawlhalla.actions import legal_actions
 from workbench.games.brawlhalla.board import Board, default_board
 from workbench.games.brawlhalla.evaluation import evaluation
 from workbench.games.brawlhalla.geometry import BrawlhallaGeometry
 from workbench.games.brawlhalla.hands import Hands
 from workbench.games.brawlhalla.resolve import apply, chance_outcomes
 from workbench.games.brawlhalla.rules import Rules
+from workbench.games.brawlhalla.stacking import square_limits
 from workbench.games.brawlhalla.state import PLAYING, ROLL, BrawlhallaState
 from workbench.grids.square import Cell
 from workbench.play.protocol import GameInfo
@@ -55,7 +56,7 @@ class Brawlhalla:
     geometry : BrawlhallaGeometry
         The board's steps, neighbours, home squares and distance tables.
     square_limits : tuple
-        What a square holds (:func:`~.actions.square_limits`).
+        What a square holds (:func:`~.stacking.square_limits`).
     cards : Hands
         Deals and draws the cards when ``Rules.cards`` is on (the card hook of the turn).
     """

@@ -10,8 +10,8 @@ from the clash's chance outcomes (exact fractions, so no interval goes with them
 'North moves 3 warriors from (2, 4) to (2, 3)'
 >>> describe(state, ("end",))
 'North ends the turn'
->>> state = Brawlhalla().position(stacks={(7, 5): (0, 3, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0)})
->>> attack_odds(state, ("attack", (7, 5), (7, 6)))["text"]
+>>> state = Brawlhalla().position(stacks={(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)})
+>>> attack_odds(state, ("attack", (7, 0), (7, 1)))["text"]
 'you win 2 pairs or more: 37%; 1 pair or more: 71%; it falls: 37%'
 """
 
@@ -97,11 +97,11 @@ def describe(state: BrawlhallaState, action: Any) -> str:
     who begins, or an attack's result).
 
     >>> from workbench.games.brawlhalla.engine import Brawlhalla
-    >>> state = Brawlhalla().position(stacks={(7, 5): (0, 3, 0, 0, 0), (7, 6): (1, 2, 0, 0, 0)})
-    >>> describe(state, ("attack", (7, 5), (7, 6)))
-    'North attacks (7, 6) from (7, 5)'
-    >>> describe(state.apply(("attack", (7, 5), (7, 6))), (1, 1))
-    'North attacks (7, 6) from (7, 5): loses 1, kills 1'
+    >>> state = Brawlhalla().position(stacks={(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)})
+    >>> describe(state, ("attack", (7, 0), (7, 1)))
+    'North attacks (7, 1) from (7, 0)'
+    >>> describe(state.apply(("attack", (7, 0), (7, 1))), (1, 1))
+    'North attacks (7, 1) from (7, 0): loses 1, kills 1'
     """
     if state.setup == ROLL:
         return f"{SIDES[action].capitalize()} begins"

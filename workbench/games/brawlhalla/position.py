@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.errors import DataError, RulesError
-from workbench.games.brawlhalla.actions import BUILD_KINDS, can_stand
+from workbench.games.brawlhalla.actions import BUILD_KINDS
 from workbench.games.brawlhalla.board import (
     TERRAIN_CHARS,
     Board,
@@ -47,6 +47,7 @@ from workbench.games.brawlhalla.board import (
 from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.rules import Rules
+from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, lines_json_text, load_json

@@ -28,6 +28,7 @@ from workbench.games.brawlhalla.actions import actions_from
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
 from workbench.games.brawlhalla.setup import apply_setup
+from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, ROLL
 from workbench.games.brawlhalla.strength import attack_dice, casualties, defence_dice
 from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
@@ -35,7 +36,7 @@ from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
-    from workbench.games.brawlhalla.state import BrawlhallaState
+    from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
 __all__ = ["apply", "begin_turn", "chance_outcomes", "clash_outcomes", "guardian_outcomes"]
 
@@ -79,6 +80,20 @@ def chance_outcomes(state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
     if guardian:
         return list(guardian_outcomes(rules, attack))
     return list(clash_outcomes(rules, attack, defence))
+
+
+def _standing(state: BrawlhallaState, cell: Cell, stack: Stack) -> Stack:
+    """The stack without the warriors that cannot stand on ``cell`` (those replacing a
+    dragon hit over the sea or a mountain, past a boat's capacity or the warrior pool)."""
+    room = state.game.rules.warrior_pool - _warriors(state, stack[0]) + state.stacks[cell][1]
+    while stack[1] and (stack[1] > room or not can_stand(state, stack[1:5], cell)):
+        stack = (stack[0], stack[1] - 1, *stack[2:])
+    return stack
+
+
+def _warriors(state: BrawlhallaState, side: int) -> int:
+    """The side's warriors on the board, counted afresh (the state is being changed)."""
+    return sum(s[1] for s in state.stacks.values() if s[0] == side)
 
 
 # -- the flag and victory ---------------------------------------------------------------
@@ -134,7 +149,13 @@ def _recruit(state: BrawlhallaState, side: int) -> None:
         spots = [cell] if rules.recruits_appear == "on each barrack" else barracks
         for spot in spots:
             stack = state.stacks.get(spot, (side, 0, 0, 0, 0, 0))
-            if stack[0] == side and stack[1] < room and not stack[4]:
+            grown = (stack[1] + 1, *stack[2:5])
+            if (
+                stack[0] == side
+                and stack[1] < room
+                and not stack[4]
+                and can_stand(state, grown, spot)
+            ):
                 state.stacks[spot] = (side, stack[1] + 1, *stack[2:])
                 on_board += 1
                 break
@@ -157,6 +178,9 @@ def _spend(state: BrawlhallaState, cell: Cell, cost: int = 1) -> None:
 def _enter(state: BrawlhallaState, side: int, cell: Cell) -> None:
     """A unit of ``side`` arrives on ``cell``: ruins, the flag picked up."""
     rules = state.game.rules
+    work = state.works.get(cell)
+    if work is not None and work[0] != side:  # an unguarded work site taken: the work is lost
+        del state.works[cell]
     ruins = state.ruins
     if cell in ruins[side]:
         coins, due = list(state.coins), list(state.cards_due)
@@ -247,7 +271,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     state.pending = None
     rules = state.game.rules
     lost, won = outcome
-    attacker = casualties(state.stacks[src], lost, rules)
+    attacker = _standing(state, src, casualties(state.stacks[src], lost, rules))
     if attacker[1:5] == (0, 0, 0, 0) or attacker[1] + attacker[2] + attacker[3] == 0:
         del state.stacks[src]
         if state.carrier == src:
@@ -264,7 +288,12 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
             artifacts[side] = (*artifacts[side], name)
             state.artifacts = (artifacts[0], artifacts[1])
         return
-    defender = casualties(state.stacks[dst], won, rules)
+    there = state.stacks.get(dst)
+    if there is None or state.value(there) == 0:  # an empty building or boat defended
+        if won:
+            _falls(state, dst)
+        return
+    defender = _standing(state, dst, casualties(there, won, rules))
     if defender[1] + defender[2] + defender[3] == 0:
         del state.stacks[dst]
         if state.carrier == dst:
@@ -329,8 +358,8 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     elif kind == "attack":
         _attack(new, src, action[2])
     elif kind == "build":
-        start_work(new, src, action[2])
         _spend(new, src)
+        start_work(new, src, action[2])
     else:  # the flag
         new.flag, new.carrier = None, src
         _spend(new, src)

@@ -40,7 +40,14 @@ def deployments(state: BrawlhallaState) -> list[tuple]:
         split for split in itertools.product(range(min(n, limit) + 1), repeat=3) if sum(split) == n
     ] or [(n, 0, 0)]
     where = _PLACES if rules.setup_warlords else ("capital",)
-    return [("deploy", split, place) for split in splits for place in where]
+    room = limit - rules.setup_warlords if rules.stack_limit == "units" else n
+    found = [
+        ("deploy", split, place)
+        for split in splits
+        for place in where
+        if split[_PLACES.index(place)] <= room
+    ]
+    return found or [("deploy", split, place) for split in splits for place in where]
 
 
 def setup_actions(state: BrawlhallaState) -> list[tuple]:
@@ -51,11 +58,15 @@ def setup_actions(state: BrawlhallaState) -> list[tuple]:
         return deployments(state)
     taken = set(state.buildings)
     shore = ":" if step == 1 else ".:"
-    return [
-        ("barracks" if step == 0 else "harbor", cell)
+    cells = [
+        cell
         for cell in geometry.home[side]
         if cell not in taken and cell not in geometry.features and geometry.terrain[cell] in shore
     ]
+    harbors = [cell for cell in cells if geometry.terrain[cell] == ":"]
+    if step == 0 and len(harbors) == 1:  # the barrack leaves the harbor a shore square
+        cells.remove(harbors[0])
+    return [("barracks" if step == 0 else "harbor", cell) for cell in cells]
 
 
 def apply_setup(state: BrawlhallaState, action: tuple) -> BrawlhallaState:

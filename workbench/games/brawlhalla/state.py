@@ -272,6 +272,12 @@ class BrawlhallaState:
             self._tally = counts
         return self._tally
 
+    def units(self, side: int) -> tuple[int, int, int, int]:
+        """The side's ``(warriors, warlords, dragons, boats)`` on the board."""
+        return tuple(
+            self.count(side, name) for name in ("warriors", "warlords", "dragons", "boats")
+        )
+
     def count(self, side: int, name: str) -> int:
         """One figure of :meth:`tally` (0 when there is none).
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.flag import drop_flag
+from workbench.games.brawlhalla.stacking import can_stand
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
@@ -122,9 +123,7 @@ def start_work(state: BrawlhallaState, cell: Cell, kind: str) -> None:
     warriors = min(stack[1], units)
     warlords = units - warriors
     if rules.work_units == "sacrificed at the start" and kind != "salvage":
-        state.stacks[cell] = (side, stack[1] - warriors, stack[2] - warlords, *stack[3:])
-        if state.stacks[cell][1:5] == (0, 0, 0, 0):
-            del state.stacks[cell]
+        _remove(state, cell, stack, warriors, warlords)
         warriors = warlords = 0
     state.works[cell] = (side, kind, warriors, warlords, turns)
     if kind == "salvage":
@@ -170,11 +169,15 @@ def progress_works(state: BrawlhallaState, side: int) -> None:
             continue
         if kind == "dragon":
             stack = state.stacks.get(cell, (side, 0, 0, 0, 0, 0))
+            hatched = (stack[1], stack[2], stack[3] + 1, stack[4])
+            if not can_stand(state, hatched, cell):  # the dragon waits for room on its nursery
+                state.works[cell] = (owner, kind, 0, 0, 1)
+                continue
             state.stacks[cell] = (side, stack[1], stack[2], stack[3] + 1, stack[4], stack[5])
             continue
         dock = cell if kind == "boat" else _launch(state, cell, side)
         stack = state.stacks.get(dock, (side, 0, 0, 0, 0, 0)) if dock is not None else None
-        if stack is not None and not stack[4] and not stack[3]:
+        if stack is not None and _floats(state, dock, stack, side):
             state.stacks[dock] = (side, stack[1], stack[2], 0, 1, stack[5])
 
 
@@ -185,6 +188,11 @@ def _launch(state: BrawlhallaState, cell: Cell, side: int) -> Cell | None:
         if state.terrain(spot) not in "~:" or spot in state.buildings or spot in state.guardians:
             continue
         there = state.stacks.get(spot)
-        if there is None or (there[0] == side and not there[4] and not there[3]):
+        if there is None or _floats(state, spot, there, side):
             return spot
     return None
+
+
+def _floats(state: BrawlhallaState, cell: Cell, stack: Stack, side: int) -> bool:
+    """Whether a new boat can join the side's stack on ``cell`` (taking it aboard)."""
+    return stack[0] == side and can_stand(state, (stack[1], stack[2], stack[3], stack[4] + 1), cell)
