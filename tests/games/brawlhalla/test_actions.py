@@ -249,3 +249,15 @@ def test_a_boat_at_sea_never_sails_off_without_its_passengers():
     assert moves and all(a[3] == (2, 0, 0, 1) for a in moves)
     ashore = duel_game().position(stacks={(2, 5): (0, 2, 0, 0, 1)})
     assert (3, 4) in targets(ashore, (2, 5), (0, 0, 0, 1))  # at a shore it may leave them
+
+
+def test_enemy_buildings_stop_a_flight_only_when_flyers_may_not_pass_over_them():
+    walls = {**CAPITALS, **{cell: (1, "barracks") for cell in ((1, 1), (2, 1), (2, 2), (2, 3))}}
+    over = duel_game().position(stacks={(1, 2): (0, 0, 0, 1, 0)}, buildings=walls)
+    assert {(3, 1), (3, 2)} <= targets(over, (1, 2), (0, 0, 1, 0))
+    stopped = duel_game(flyers_pass_over_buildings=False).position(
+        stacks={(1, 2): (0, 0, 0, 1, 0)}, buildings=walls
+    )
+    reached = targets(stopped, (1, 2), (0, 0, 1, 0))
+    assert not reached & {(3, 1), (3, 2), (2, 0)}
+    assert reached < targets(over, (1, 2), (0, 0, 1, 0))

@@ -109,7 +109,10 @@ def _moves(state, src, stack, held, found) -> None:
             continue
         if not walkable:  # at sea: what stays must keep its boat (or fly)
             group = [part for part in group if _leaves_standing(state, src, stack, part)]
-        for dst in steps[how][src]:
+        reach = steps[how][src]
+        if how == "flying" and not rules.flyers_pass_over_buildings:
+            reach = _flights(state, src, side)
+        for dst in reach:
             if _blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
                 continue
             there = stacks.get(dst)
@@ -118,6 +121,25 @@ def _moves(state, src, stack, held, found) -> None:
                 units = part if there is None else _merged(there, part)
                 if standable(units, terrain, limits):
                     found.append(("move", src, dst, part))
+
+
+def _flights(state: BrawlhallaState, src: Cell, side: int) -> list[Cell]:
+    """Where a dragon flies from ``src`` when enemy buildings stop a flight
+    (``Rules.flyers_pass_over_buildings`` off): squares its steps reach in
+    ``dragon_tiles_per_move`` moves without passing over an enemy building."""
+    geometry, rules = state.game.geometry, state.game.rules
+    steps = geometry.around if rules.diagonal_moves_at_sea_and_air else geometry.beside
+    seen, frontier = {src}, [src]
+    for _ in range(rules.dragon_tiles_per_move):
+        nxt = []
+        for cell in frontier:
+            for step in steps[cell]:
+                building = state.buildings.get(step)
+                if step not in seen and (building is None or building[0] == side):
+                    seen.add(step)
+                    nxt.append(step)
+        frontier = nxt
+    return [cell for cell in geometry.steps["flying"][src] if cell in seen]
 
 
 def _leaves_standing(state, src, stack, part) -> bool:

@@ -45,6 +45,8 @@ class BrawlhallaGeometry:
         Mode (:data:`MODES`) -> cell -> the cells one move away, ignoring units and buildings.
     around : dict
         Cell -> the up to 8 cells around it (attacks may be diagonal).
+    beside : dict
+        Cell -> the up to 4 cells beside it (no diagonal).
     home : tuple
         Per side (0 north, 1 south): the earth and shore cells of its continent.
     features : dict
@@ -62,6 +64,9 @@ class BrawlhallaGeometry:
         self.steps = {mode: self._steps(mode) for mode in MODES}
         self.around: dict[Cell, tuple[Cell, ...]] = {
             cell: tuple(self._inside(cell, ORTHOGONAL + DIAGONAL)) for cell in self.terrain
+        }
+        self.beside: dict[Cell, tuple[Cell, ...]] = {
+            cell: tuple(self._inside(cell, ORTHOGONAL)) for cell in self.terrain
         }
         self.home: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(cell for cell in board.region_cells(side) if self.terrain[cell] in ".:")

@@ -346,8 +346,10 @@ class Rules:
     )
     halted_work: str = knob(
         "builders defend",
-        says="Attacking units that are building or recruiting stops them: the work is lost "
-        "and its builders rejoin the stack on the square before the clash.",
+        says="Attacking units that are building or recruiting stops them: the work (a "
+        "building, or the recruiting of a boat or dragon) is lost and its builders rejoin "
+        "the stack on the square before the clash. Warriors are recruited at once, at the "
+        "start of the turn, so nothing of theirs is under way to halt.",
         alternatives="'builders lost': the builders are lost with the work.",
         choices=("builders defend", "builders lost"),
     )
