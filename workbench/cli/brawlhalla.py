@@ -1,4 +1,4 @@
-"""``workbench brawlhalla``: check a board, judge its fairness, print it, list the rules.
+"""``workbench brawlhalla``: check a board, judge its fairness, print it, list the rules, play.
 
 ::
 
@@ -6,6 +6,9 @@
     workbench brawlhalla fairness BOARD.json [--json] [--rules FILE.json]
     workbench brawlhalla print BOARD.json --out board.pdf [--cell-mm 40] [--page poster]
     workbench brawlhalla rules [--json]
+    workbench brawlhalla moves POSITION.json [--json]
+    workbench brawlhalla best POSITION.json [--agent mcts:1000] [--json]
+    workbench brawlhalla simulate [BOARD.json] --agents greedy rush --games N [--json]
 
 ``check`` and ``fairness`` move units by the rules (defaults, then ``--rules``, then
 each ``--rule KNOB=VALUE``); ``print`` lays the board out at true scale, 4 cm squares
@@ -75,7 +78,8 @@ def _board_command(commands, name: str, help_text: str, func, *, rules: bool = T
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``brawlhalla check``, ``fairness``, ``print`` and ``rules``."""
+    """Add ``brawlhalla check``, ``fairness``, ``print``, ``rules``, ``moves``, ``best`` and
+    ``simulate``."""
     parser = subparsers.add_parser(
         "brawlhalla", help="Brawlhalla boards: instruction checks, fairness, print and play"
     )

@@ -119,7 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
     first = first_player_advantage(table)
     rows.append(
         {
-            "side": "first to move",
+            "side": "first to move (decided games)",
             "win share": first["win_share"],
             "low": first["win_share_ci"][0],
             "high": first["win_share_ci"][1],

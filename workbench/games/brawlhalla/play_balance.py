@@ -135,9 +135,16 @@ def simulation_summary(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def first_player_advantage(table: pd.DataFrame) -> dict[str, Any]:
-    """Win share of whoever moved first (summary column ``first``), with its interval."""
-    hits = int((table["winner"] == table["first"]).sum())
-    return {"games": len(table), **_share(hits, len(table))}
+    """Whoever moved first (summary column ``first``): its share of the *decided* games
+    with its interval (above 1/2: moving first helps), and how many games were decided.
+
+    >>> table = pd.DataFrame({"winner": ["north", "south", "draw"], "first": ["north"] * 3})
+    >>> first_player_advantage(table)
+    {'games': 3, 'decided': 2, 'win_share': 0.5, 'win_share_ci': [0.0945, 0.9055]}
+    """
+    decided = table[table["winner"].isin(_SIDES)]
+    hits = int((decided["winner"] == decided["first"]).sum())
+    return {"games": len(table), "decided": len(decided), **_share(hits, len(decided))}
 
 
 def victory_mix(table: pd.DataFrame) -> pd.DataFrame:

@@ -235,9 +235,10 @@ def victory_mix_figure(mix: pd.DataFrame) -> Figure:
     labels = [
         f"{n} (N) v {s} (S)" for n, s in zip(mix["north agent"], mix["south agent"], strict=True)
     ]
-    fig = Figure(figsize=(6.4, 0.36 * len(labels) + 1.2))
+    height = 0.36 * len(labels) + 1.2
+    fig = Figure(figsize=(6.4, height))
     ax = fig.subplots()
-    fig.subplots_adjust(left=0.34, right=0.97, bottom=0.22, top=0.97)
+    fig.subplots_adjust(left=0.34, right=0.97, bottom=0.75 / height, top=1 - 0.1 / height)
     left = pd.Series(0.0, index=mix.index)
     for victory, colour in VICTORY_COLOURS.items():
         share = mix[victory] / mix["games"]
@@ -247,7 +248,7 @@ def victory_mix_figure(mix: pd.DataFrame) -> Figure:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the pairing's games")
-    ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.4, -0.14), frameon=False)
+    fig.legend(fontsize=8, ncols=4, loc="lower center", frameon=False)
     return fig
 
 
