@@ -52,6 +52,8 @@ __all__ = ["SETUP_STEPS", "BrawlhallaState", "Stack"]
 Stack = tuple[int, int, int, int, int, int]
 #: What each side does before the first turn, in order.
 SETUP_STEPS = ("barracks", "harbor", "deploy")
+_UNIT_NAMES = ("warriors", "warlords", "dragons", "boats")
+_WORK_COUNTS = {"boat": "boat works", "salvage": "boat works", "dragon": "dragon works"}
 #: ``setup`` value while the first player is rolled for, and once play has begun.
 ROLL, PLAYING = -1, len(SETUP_STEPS) * 2
 
@@ -257,17 +259,22 @@ class BrawlhallaState:
         ``warlords``, ``dragons``, ``boats`` on the board; each building kind standing
         or under way; ``boat works`` (boats being built or salvaged), ``dragon works``."""
         if self._tally is None:
-            counts: dict[tuple[int, str], int] = {}
-            for stack in self.stacks.values():
-                side = stack[0]
-                for i, name in enumerate(("warriors", "warlords", "dragons", "boats")):
-                    counts[side, name] = counts.get((side, name), 0) + stack[i + 1]
+            units = [[0, 0, 0, 0], [0, 0, 0, 0]]
+            for side, warriors, warlords, dragons, boats, _ in self.stacks.values():
+                mine = units[side]
+                mine[0] += warriors
+                mine[1] += warlords
+                mine[2] += dragons
+                mine[3] += boats
+            counts: dict[tuple[int, str], int] = {
+                (side, name): units[side][i]
+                for side in (0, 1)
+                for i, name in enumerate(_UNIT_NAMES)
+            }
             for side, kind in self.buildings.values():
                 counts[side, kind] = counts.get((side, kind), 0) + 1
             for work in self.works.values():
-                kind = work[1]
-                name = {"boat": "boat works", "salvage": "boat works", "dragon": "dragon works"}
-                key = (work[0], name.get(kind, kind))
+                key = (work[0], _WORK_COUNTS.get(work[1], work[1]))
                 counts[key] = counts.get(key, 0) + 1
             self._tally = counts
         return self._tally
