@@ -281,9 +281,7 @@ class BrawlhallaState:
 
     def units(self, side: int) -> tuple[int, int, int, int]:
         """The side's ``(warriors, warlords, dragons, boats)`` on the board."""
-        return tuple(
-            self.count(side, name) for name in ("warriors", "warlords", "dragons", "boats")
-        )
+        return tuple(self.count(side, name) for name in _UNIT_NAMES)
 
     def count(self, side: int, name: str) -> int:
         """One figure of :meth:`tally` (0 when there is none).
