@@ -23,14 +23,12 @@ greedy, mcts[:SIMULATIONS], rush, holy, flag. ``--json`` prints ``{"games": N,
 from __future__ import annotations
 
 import argparse
-import contextlib
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 
 from workbench.cli.output import print_json, print_table
 from workbench.cli.rules_options import add_rules_options, rules_from_args
+from workbench.cli.workers import worker_pool
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.board import default_board, load_board
 from workbench.games.brawlhalla.engine import Brawlhalla
@@ -80,21 +78,12 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_simulate)
 
 
-@contextlib.contextmanager
-def _executor(workers: int) -> Iterator[ProcessPoolExecutor | None]:
-    if workers == 1:
-        yield None
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield pool
-
-
 def _simulate(args: argparse.Namespace) -> int:
     if len(args.agents) > 2:
         raise ValueError(f"--agents: expected one or two names, got {len(args.agents)}")
     board = load_board(args.board) if args.board else default_board()
     game = Brawlhalla(board, rules_from_args(args))
-    with _executor(args.workers) as executor:
+    with worker_pool(args.workers) as executor:
         table = simulate(
             game,
             args.agents,

@@ -20,14 +20,12 @@ Rules are that version's (default 0.21), then the ``--rules`` file, then each
 from __future__ import annotations
 
 import argparse
-import contextlib
 import pathlib
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.cli.workers import worker_pool
 from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
 from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame
@@ -126,19 +124,9 @@ def _setup(args):
     return load_map(args.map), rules_from_args(args, base=_version_rules(args))
 
 
-@contextlib.contextmanager
-def _executor(workers: int) -> Iterator[ProcessPoolExecutor | None]:
-    """A process pool of ``workers`` processes, or None (serial) for one."""
-    if workers == 1:
-        yield None
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield pool
-
-
 def _simulate(args) -> int:
     raid_map, rules = _setup(args)
-    with _executor(args.workers) as executor:
+    with worker_pool(args.workers) as executor:
         results = simulate(
             RaidGame(raid_map, rules),
             args.agent,
@@ -182,7 +170,7 @@ def _simulate(args) -> int:
 
 def _optimise(args) -> int:
     raid_map, rules = _setup(args)
-    with _executor(args.workers) as executor:
+    with worker_pool(args.workers) as executor:
         result = optimise_layout(
             raid_map,
             rules,
