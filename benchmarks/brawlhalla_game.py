@@ -1,11 +1,13 @@
-"""Brawlhalla in play: random playouts, greedy self-play and one MCTS decision.
+"""Brawlhalla in play: random playouts (without and with cards), greedy self-play and one
+MCTS decision.
 
-Goals (issue "Brawlhalla: the whole game"), on one core, the default board and rules
-with a 40-turn limit: random playouts >= 100 games/s; greedy self-play >= 20 games/s;
-MCTS with 1,000 simulations for one decision <= 2 s. Baselines run in the same process:
-the generic one-ply ``GreedyAgent`` (which builds and judges every next position) for
-the greedy figure, and bare random playouts of the MCTS rollout length for the MCTS
-figure (the tree's own overhead).
+Goals (issues "Brawlhalla: the whole game" and "cards and luck"), on one core, the default
+board and rules with a 40-turn limit: random playouts >= 100 games/s, and with cards in play
+at least half that rate; greedy self-play >= 20 games/s; MCTS with 1,000 simulations for one
+decision <= 2 s. Baselines run in the same process: the generic one-ply ``GreedyAgent``
+(which builds and judges every next position) for the greedy figure, the playouts without
+cards for those with cards, and bare random playouts of the MCTS rollout length for the
+MCTS figure (the tree's own overhead).
 
     PYTHONPATH=. python benchmarks/brawlhalla_game.py [--games 200]
 """
@@ -60,6 +62,12 @@ def main() -> None:
     rows = []
     rate = games_per_second(game, RandomAgent, games)
     rows.append(("random playouts, 40 turns", rate, "games/s", rate / GOALS["random"], "goal"))
+    with_cards = games_per_second(
+        Brawlhalla(rules=Rules(turn_limit=40, cards=True)), RandomAgent, games
+    )
+    rows.append(
+        ("  with cards (goal: x0.5 or more)", with_cards, "games/s", with_cards / rate, "no cards")
+    )
     greedy = games_per_second(game, agent_factory("greedy"), max(games // 4, 5))
     generic = games_per_second(game, GreedyAgent, 2)
     rows.append(("greedy self-play, 40 turns", greedy, "games/s", greedy / generic, "generic"))

@@ -123,3 +123,17 @@ def test_print_refuses_other_files_in_one_line(tmp_path, capsys):
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["brawlhalla", "print", board, "--out", "b.svg", "--cell-mm", "x"]) == 2
     assert "--cell-mm" in capsys.readouterr().err
+
+
+def test_cards_lists_every_card_and_whether_it_is_in_play(capsys):
+    from workbench.games.brawlhalla.card_effects import EFFECTS
+    from workbench.games.brawlhalla.deck import load_cards
+
+    assert main(["brawlhalla", "cards", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    cards = load_cards()
+    assert [r["name"] for r in rows] == list(cards["name"])
+    assert all(r["implemented"] == (r["effect"] in EFFECTS) for r in rows)
+    assert main(["brawlhalla", "cards"]) == 0
+    assert "cards in play" in capsys.readouterr().out
+    assert main(["brawlhalla", "cards", "no/such/cards.csv"]) == 2

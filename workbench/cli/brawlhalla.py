@@ -6,6 +6,7 @@
     workbench brawlhalla fairness BOARD.json [--json] [--rules FILE.json]
     workbench brawlhalla print BOARD.json --out board.pdf [--cell-mm 40] [--page poster]
     workbench brawlhalla rules [--json]
+    workbench brawlhalla cards [CARDS.csv] [--json]
     workbench brawlhalla moves POSITION.json [--json]
     workbench brawlhalla best POSITION.json [--agent mcts:1000] [--json]
     workbench brawlhalla simulate [BOARD.json] --agents greedy rush --games N [--json]
@@ -32,7 +33,9 @@ from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
 from workbench.games.brawlhalla.balance import fairness
 from workbench.games.brawlhalla.board import load_board
+from workbench.games.brawlhalla.card_effects import card_table
 from workbench.games.brawlhalla.checker import check
+from workbench.games.brawlhalla.deck import load_cards
 from workbench.games.brawlhalla.drawing import SQUARE_MM, board_picture
 from workbench.games.brawlhalla.rules import Rules
 
@@ -63,6 +66,16 @@ def _fairness(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards(args: argparse.Namespace) -> int:
+    table = card_table(load_cards(args.cards) if args.cards else load_cards())
+    if args.json:
+        print_json(table.to_dict(orient="records"))
+    else:
+        shown = table.assign(implemented=table["implemented"].map({True: "yes", False: "not yet"}))
+        print_table(shown, title=f"{int(table['implemented'].sum())} of {len(table)} cards in play")
+    return 0
+
+
 def _print(args: argparse.Namespace) -> int:
     return write_sheet(board_picture(load_board(args.board)), args)
 
@@ -78,8 +91,8 @@ def _board_command(commands, name: str, help_text: str, func, *, rules: bool = T
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``brawlhalla check``, ``fairness``, ``print``, ``rules``, ``moves``, ``best`` and
-    ``simulate``."""
+    """Add ``brawlhalla check``, ``fairness``, ``print``, ``rules``, ``cards``, ``moves``,
+    ``best`` and ``simulate``."""
     parser = subparsers.add_parser(
         "brawlhalla", help="Brawlhalla boards: instruction checks, fairness, print and play"
     )
@@ -100,5 +113,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_print_options(sheet, cell_mm=SQUARE_MM)
     add_rules_command(commands, Rules)
+    cards = commands.add_parser("cards", help="the cards: count, family, effect, in play or not")
+    cards.add_argument("cards", nargs="?", help="card list (CSV; default the shipped cards.csv)")
+    cards.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cards.set_defaults(func=_cards)
     register_position_commands(commands)
     register_simulate_command(commands)

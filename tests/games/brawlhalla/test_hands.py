@@ -53,9 +53,13 @@ def test_a_side_draws_at_the_start_of_its_turn_with_one_more_per_ruin():
     assert two.hands[0] == ("card 0", "card 1")
 
 
-def test_a_card_drawn_into_a_full_hand_is_discarded():
+def test_a_card_drawn_into_a_full_hand_must_be_discarded_by_choice():
     full = tuple("abcde")
     drawn = cards_position(full).apply(("end",))
-    assert drawn.hands[0] == full and len(drawn.deck) == 9
+    assert drawn.hands[0] == (*full, "card 0") and len(drawn.deck) == 9
+    assert drawn.discarding == 0
+    assert set(drawn.legal_actions()) == {("discard", c) for c in (*full, "card 0")}
+    kept = drawn.apply(("discard", "c"))
+    assert kept.hands[0] == ("a", "b", "d", "e", "card 0") and kept.discarding is None
     roomy = cards_position(full, hand_limit=6).apply(("end",))
     assert roomy.hands[0] == (*full, "card 0")

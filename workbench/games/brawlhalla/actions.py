@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from workbench.games.brawlhalla.card_effects import card_actions
 from workbench.games.brawlhalla.setup import setup_actions
 from workbench.games.brawlhalla.stacking import can_stand, moving_parts, standable
 from workbench.games.brawlhalla.state import PLAYING
@@ -42,10 +43,14 @@ def legal_actions(state: BrawlhallaState) -> list[tuple]:
         return []
     if state.setup < PLAYING:
         return setup_actions(state)
+    if state.discarding is not None:
+        return [("discard", name) for name in dict.fromkeys(state.hands[state.discarding])]
     found: list[tuple] = []
     for cell, stack in state.stacks.items():
         if stack[0] == state.to_move:
             found.extend(actions_from(state, cell))
+    if state.hands[state.to_move]:
+        found.extend(card_actions(state))
     found.append(END)
     return found
 

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+import pandas as pd
+
 from workbench.errors import RulesError
 from workbench.games.brawlhalla.actions import legal_actions
 from workbench.games.brawlhalla.board import Board, default_board
@@ -50,6 +52,8 @@ class Brawlhalla:
         The board (default: the shipped ``data/brawlhalla/board.json``).
     rules : Rules, optional
         The rules (default: every knob at its natural reading; cards off).
+    cards : pandas.DataFrame, optional
+        The card table (default: ``data/brawlhalla/cards.csv``; see :func:`~.deck.load_cards`).
 
     Attributes
     ----------
@@ -61,7 +65,12 @@ class Brawlhalla:
         Deals and draws the cards when ``Rules.cards`` is on (the card hook of the turn).
     """
 
-    def __init__(self, board: Board | None = None, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        board: Board | None = None,
+        rules: Rules | None = None,
+        cards: pd.DataFrame | None = None,
+    ) -> None:
         self.board = board if board is not None else default_board()
         self.rules = rules if rules is not None else Rules()
         for side in ("north", "south"):
@@ -69,14 +78,14 @@ class Brawlhalla:
                 raise RulesError(f"Brawlhalla: the board has no {side} capital")
         self.geometry = BrawlhallaGeometry(self.board, self.rules)
         self.square_limits = square_limits(self.rules)
-        self.cards = Hands(self.rules)
+        self.cards = Hands(self.rules, cards)
         self.info = GameInfo(name="brawlhalla", num_players=2, chance=True, cycles=True)
 
     def __repr__(self) -> str:
         return f"Brawlhalla(board={self.board.name!r})"
 
     def __reduce__(self):
-        return (Brawlhalla, (self.board, self.rules))
+        return (Brawlhalla, (self.board, self.rules, self.cards._cards))
 
     def legal_actions(self, state: BrawlhallaState) -> list[tuple]:
         """The legal actions of ``state`` (:func:`~.actions.legal_actions`; states call it)."""
@@ -145,7 +154,8 @@ class Brawlhalla:
         state.flag, state.carrier, state.respawn = geometry.flag_home, None, None
         state.coins = state.holy = state.cards_due = (0, 0)
         state.artifacts = ((), ())
-        state.hands, state.deck = ((), ()), ()
+        state.hands, state.deck, state.discard = ((), ()), (), ()
+        state.discarding, state.sacrificed = None, 0
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None
         state.winner, state.victory, state.actions = None, "", 0
@@ -166,6 +176,10 @@ class Brawlhalla:
         carrier: Cell | None = None,
         respawn: int | None = None,
         coins: tuple[int, int] = (0, 0),
+        hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        deck: tuple[str, ...] = (),
+        discard: tuple[str, ...] = (),
+        sacrificed: int = 0,
         holy: tuple[int, int] = (0, 0),
         cards_due: tuple[int, int] = (0, 0),
         artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -213,6 +227,8 @@ class Brawlhalla:
         state.carrier, state.respawn = carrier, respawn
         state.coins, state.holy, state.artifacts = tuple(coins), tuple(holy), tuple(artifacts)
         state.cards_due = tuple(cards_due)
+        state.hands = (tuple(hands[0]), tuple(hands[1]))
+        state.deck, state.discard, state.sacrificed = tuple(deck), tuple(discard), sacrificed
         state.pending, state.winner, state.victory = pending, winner, victory
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap

@@ -1,12 +1,13 @@
-"""The card hook of a Brawlhalla turn: hands dealt at the start, cards drawn each turn.
+"""The card hook of a Brawlhalla turn: hands dealt at the start, cards drawn and discarded.
 
 With ``Rules.cards`` off (the default) nothing happens and hands stay empty. With it
-on, the draw deck of ``data/brawlhalla/cards.csv`` (basic, ruin and face-down cards,
-each as many times as its ``count``) is shuffled from the game's seed, each side is
-dealt ``opening_hand`` cards, and at the start of its turn a side draws
-``draws_per_turn`` cards plus one per ruin it captured since. Playing cards, their
-effects and the choice of discard belong to the cards engine; until then a card drawn
-into a full hand (``hand_limit``) is discarded.
+on, the draw deck (basic, ruin and face-down cards of ``data/brawlhalla/cards.csv``, or
+of the card table given to the game, each as many times as its ``count``) is shuffled
+from the game's seed, each side is dealt ``opening_hand`` cards, and at the start of its
+turn a side draws ``draws_per_turn`` cards plus one per ruin it captured since. A side
+holding more than ``hand_limit`` cards must discard, one card of its choice at a time
+(the state's ``discarding``), before anything else. An empty deck gives no more cards.
+What the cards do: :mod:`~workbench.games.brawlhalla.card_effects`.
 
 >>> from workbench.games.brawlhalla.engine import Brawlhalla
 >>> from workbench.games.brawlhalla.rules import Rules
@@ -22,30 +23,61 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import pandas as pd
 
 from workbench.games.brawlhalla.rules import Rules
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["Hands"]
+__all__ = ["Hands", "discard_card", "draw_cards"]
 
 
 class Hands:
-    """Deals and draws cards for one rules object (a no-op when ``Rules.cards`` is off)."""
+    """Deals and draws cards for one rules object (a no-op when ``Rules.cards`` is off).
 
-    def __init__(self, rules: Rules) -> None:
+    ``cards`` is a card table as :func:`~.deck.load_cards` reads it (default: the
+    shipped ``cards.csv``); its draw deck is what gets shuffled.
+    """
+
+    def __init__(self, rules: Rules, cards: pd.DataFrame | None = None) -> None:
         self.rules = rules
+        self._cards = cards
+        self._pile: tuple[str, ...] | None = None
+        self._table: dict[str, tuple[str, int]] | None = None
+
+    @property
+    def cards(self) -> pd.DataFrame:
+        """The card table in play."""
+        if self._cards is None:
+            from workbench.games.brawlhalla.deck import load_cards
+
+            self._cards = load_cards()
+        return self._cards
+
+    def table(self) -> dict[str, tuple[str, int]]:
+        """Card name -> (effect id, ruin coins it consumes), read once."""
+        if self._table is None:
+            cards = self.cards
+            columns = zip(cards["name"], cards["effect"], cards["cost"], strict=True)
+            self._table = {name: (str(effect), int(cost)) for name, effect, cost in columns}
+        return self._table
+
+    def pile(self) -> tuple[str, ...]:
+        """The draw deck before shuffling: each card name as many times as its count."""
+        if self._pile is None:
+            from workbench.games.brawlhalla.deck import draw_deck
+
+            deck = draw_deck(self.cards)
+            counts = zip(deck["name"], deck["count"], strict=True)
+            self._pile = tuple(name for name, n in counts for _ in range(int(n)))
+        return self._pile
 
     def deal(self, state: BrawlhallaState, seed: Any) -> None:
         """Shuffle the deck from ``seed`` and deal the opening hands into ``state``."""
         if not self.rules.cards:
             return
-        from workbench.games.brawlhalla.deck import draw_deck, load_cards
-
-        cards = draw_deck(load_cards())
-        counts = zip(cards["name"], cards["count"], strict=True)
-        pile = [name for name, n in counts for _ in range(n)]
+        pile = self.pile()
         order = np.random.default_rng(seed).permutation(len(pile))
         deck = [pile[i] for i in order]
         hand = self.rules.opening_hand
@@ -58,8 +90,27 @@ class Hands:
         due = list(state.cards_due)
         due[side] = 0
         state.cards_due = (due[0], due[1])
-        drawn, state.deck = state.deck[:count], state.deck[count:]
-        hands = list(state.hands)
-        room = max(self.rules.hand_limit - len(hands[side]), 0)
-        hands[side] = hands[side] + drawn[:room]
-        state.hands = (hands[0], hands[1])
+        draw_cards(state, side, count)
+
+
+def draw_cards(state: BrawlhallaState, side: int, count: int) -> None:
+    """``side`` draws ``count`` cards (fewer if the deck runs out); over the hand limit it
+    must discard next (``state`` is a working copy)."""
+    drawn, state.deck = state.deck[:count], state.deck[count:]
+    hands = list(state.hands)
+    hands[side] = hands[side] + drawn
+    state.hands = (hands[0], hands[1])
+    if len(hands[side]) > state.game.rules.hand_limit:
+        state.discarding = side
+
+
+def discard_card(state: BrawlhallaState, side: int, name: str) -> None:
+    """One copy of ``name`` goes from ``side``'s hand to the discard pile."""
+    hand = list(state.hands[side])
+    hand.remove(name)
+    hands = list(state.hands)
+    hands[side] = tuple(hand)
+    state.hands = (hands[0], hands[1])
+    state.discard = (*state.discard, name)
+    if state.discarding == side and len(hand) <= state.game.rules.hand_limit:
+        state.discarding = None

@@ -25,8 +25,11 @@ from typing import TYPE_CHECKING, Any
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.actions import actions_from
+from workbench.games.brawlhalla.card_effects import card_actions, play_card
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
+from workbench.games.brawlhalla.hands import discard_card
+from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, ROLL
@@ -181,17 +184,7 @@ def _enter(state: BrawlhallaState, side: int, cell: Cell) -> None:
     work = state.works.get(cell)
     if work is not None and work[0] != side:  # an unguarded work site taken: the work is lost
         del state.works[cell]
-    ruins = state.ruins
-    if cell in ruins[side]:
-        coins, due = list(state.coins), list(state.cards_due)
-        coins[side] += 1
-        due[side] += 1
-        state.coins, state.cards_due = (coins[0], coins[1]), (due[0], due[1])
-        if rules.ruin_capture == "first visit only":
-            state.ruins = (ruins[0] - {cell}, ruins[1] - {cell})
-        else:
-            mine = ruins[side] - {cell}
-            state.ruins = (mine, ruins[1]) if side == 0 else (ruins[0], mine)
+    capture_ruin(state, side, cell)
     if state.flag == cell and not rules.flag_take_cost:
         state.flag, state.carrier = None, cell
 
@@ -338,9 +331,19 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
         if new.setup == PLAYING:
             begin_turn(new, new.first)
         return new
+    if state.discarding is not None:
+        return _discarded(state, action)
     if action == ("end",):
         new = state.copy()
         _end_turn(new)
+        return new
+    if isinstance(action, tuple) and action[:1] == ("card",):
+        if action not in card_actions(state):
+            raise IllegalMoveError(f"{action!r}: not a card the side to act may play now")
+        new = state.copy()
+        play_card(new, action)
+        if new.ap == 0 and new.winner is None and new.discarding is None:
+            _end_turn(new)
         return new
     src = action[1] if isinstance(action, tuple) and len(action) > 1 else None
     try:
@@ -364,6 +367,20 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
         new.flag, new.carrier = None, src
         _spend(new, src)
     if new.ap == 0 and new.pending is None and new.winner is None:
+        _end_turn(new)
+    return new
+
+
+def _discarded(state: BrawlhallaState, action: Any) -> BrawlhallaState:
+    """The side over its hand limit discards one card of its choice."""
+    side = state.discarding
+    if not (isinstance(action, tuple) and action[:1] == ("discard",)) or action[1:2] not in [
+        (name,) for name in state.hands[side]
+    ]:
+        raise IllegalMoveError(f"{action!r}: the side must discard a card of its hand first")
+    new = state.copy()
+    discard_card(new, side, action[1])
+    if new.discarding is None and new.ap == 0 and new.winner is None:
         _end_turn(new)
     return new
 

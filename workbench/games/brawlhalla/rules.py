@@ -406,6 +406,20 @@ class Rules:
         alternatives="True: hands are dealt and drawn; the effects are not in play yet.",
     )
 
+    card_recruits_appear: str = knob(
+        "on a barrack",
+        says="Wandering warrior, mercenaries and warlord, Conscription: 'recruit' units; "
+        "they appear where recruits do, on one of the side's barracks with room.",
+        alternatives="'on the capital'.",
+        choices=("on a barrack", "on the capital"),
+    )
+    conscription_rounding: str = knob(
+        "down",
+        says="Conscription: the ruin coins divided by 2, 'rounded up downward': rounded down.",
+        alternatives="'up'.",
+        choices=("down", "up"),
+    )
+
     @property
     def most_cards_held(self) -> int:
         """The most cards a player holds at once (hand and face up; artifacts aside)."""

@@ -89,8 +89,13 @@ class BrawlhallaState:
         by ruins (drawn when cards are in play).
     artifacts : tuple of tuple
         Per side, the sanctuaries whose artifact it won.
-    hands, deck : tuple
-        Per side, the cards in hand; the draw pile (empty unless ``Rules.cards``).
+    hands, deck, discard : tuple
+        Per side, the cards in hand; the draw pile; the discard pile (all empty unless
+        ``Rules.cards``).
+    discarding : int or None
+        The side that holds more cards than ``Rules.hand_limit`` and must discard now.
+    sacrificed : int
+        Ruin coins sacrificed to cards so far (Grave robber gains them).
     turn, to_move, ap : int
         Turns begun so far (1 is the first player's first turn), the side to act, its
         action points left.
@@ -121,6 +126,8 @@ class BrawlhallaState:
         "carrier",
         "coins",
         "deck",
+        "discard",
+        "discarding",
         "earthed",
         "first",
         "flag",
@@ -131,6 +138,7 @@ class BrawlhallaState:
         "pending",
         "respawn",
         "ruins",
+        "sacrificed",
         "setup",
         "stacks",
         "to_move",
@@ -159,6 +167,9 @@ class BrawlhallaState:
     artifacts: tuple[tuple[str, ...], tuple[str, ...]]
     hands: tuple[tuple[str, ...], tuple[str, ...]]
     deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    discarding: int | None
+    sacrificed: int
     turn: int
     to_move: int
     ap: int
@@ -229,7 +240,7 @@ class BrawlhallaState:
             self.earthed,
             (self.flag, self.carrier, self.respawn),
             (self.coins, self.holy, self.cards_due, self.artifacts),
-            (self.hands, self.deck),
+            (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.winner, self.victory),
         )

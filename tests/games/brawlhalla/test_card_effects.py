@@ -1,0 +1,186 @@
+"""Cards in play: each implemented effect on a hand-set position, coins, discards, limits,
+and a card added by a CSV row alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.errors import IllegalMoveError
+from workbench.games.brawlhalla.card_effects import EFFECTS, card_actions, effect
+from workbench.games.brawlhalla.deck import load_cards
+from workbench.games.brawlhalla.engine import Brawlhalla
+from workbench.games.brawlhalla.hands import draw_cards
+from workbench.games.brawlhalla.rules import Rules
+
+BARRACK = (2, 2)
+DECK = ("Raid", "Pillage", "Odin's eye", "Landslide")
+
+
+def _position(hand, *, other=(), coins=(0, 0), rules=None, stack=(0, 1, 0, 0, 0), **extra):
+    game = Brawlhalla(rules=rules or Rules(cards=True))
+    buildings = {
+        game.board.capital("north"): (0, "capital"),
+        game.board.capital("south"): (1, "capital"),
+        BARRACK: (0, "barracks"),
+    }
+    return game.position(
+        stacks={BARRACK: stack},
+        buildings=buildings,
+        hands=(tuple(hand), tuple(other)),
+        deck=DECK,
+        coins=coins,
+        **extra,
+    )
+
+
+def _play(state, name, target=None):
+    return state.apply(("card", name, target))
+
+
+def test_no_cards_offered_when_cards_are_off():
+    game = Brawlhalla()
+    state = game.position(hands=(("Bragi's blessing",), ()))
+    assert not [a for a in state.legal_actions() if a[0] == "card"]
+
+
+def test_drawing_cards_and_the_card_costs_an_action_point():
+    after = _play(_position(["Bragi's blessing"]), "Bragi's blessing")
+    assert after.hands[0] == DECK[:2] and after.deck == DECK[2:]
+    assert after.discard == ("Bragi's blessing",) and after.ap == 2
+
+
+def test_discard_one_draw_one_and_two_for_two():
+    state = _position(["Bragi's deal", "Raid", "Mimir's well"])
+    assert {a[2] for a in card_actions(state) if a[1] == "Bragi's deal"} == {"Raid", "Mimir's well"}
+    after = _play(state, "Bragi's deal", "Raid")
+    assert sorted(after.hands[0]) == sorted(["Mimir's well", DECK[0]])
+    assert after.discard == ("Bragi's deal", "Raid")
+    bargain = _position(["Bragi's bargain", "Raid", "Raid"])
+    targets = {a[2] for a in card_actions(bargain) if a[1] == "Bragi's bargain"}
+    assert targets == {("Raid", "Raid")}
+    after = _play(bargain, "Bragi's bargain", ("Raid", "Raid"))
+    assert after.hands[0] == DECK[:2]
+
+
+def test_loki_cards_pick_the_opponents_card_blind_by_its_place():
+    state = _position(["Loki's treason"], other=["Raid", "Pillage"])
+    assert {a[2] for a in card_actions(state)} == {0, 1}
+    assert _play(state, "Loki's treason", 1).hands[1] == ("Raid",)
+    swap = _position(["Loki's deception", "Odin's eye"], other=["Raid", "Pillage"])
+    after = _play(swap, "Loki's deception", ("Odin's eye", 0))
+    assert after.hands == (("Raid",), ("Odin's eye", "Pillage"))
+
+
+def test_recruiting_cards_put_units_on_a_barrack_with_room():
+    state = _position(["Wandering warrior", "Wandering mercenaries"], stack=(0, 2, 0, 0, 0))
+    assert _play(state, "Wandering warrior", BARRACK).stacks[BARRACK][1] == 3
+    assert _play(state, "Wandering mercenaries", BARRACK).stacks[BARRACK][1] == 4
+    full = _position(["Wandering mercenaries"], stack=(0, 3, 0, 0, 0))
+    assert not card_actions(full)  # no room for two more
+    capital = _position(
+        ["Wandering warrior"], rules=Rules(cards=True, card_recruits_appear="on the capital")
+    )
+    assert {a[2] for a in card_actions(capital)} == {capital.game.board.capital("north")}
+
+
+def test_wandering_warlord_costs_two_coins_that_grave_robber_gains_back():
+    poor = _position(["Wandering warlord"], coins=(1, 0))
+    assert not card_actions(poor)
+    rich = _position(["Wandering warlord", "Grave robber"], coins=(3, 0))
+    after = _play(rich, "Wandering warlord", BARRACK)
+    assert after.stacks[BARRACK][2] == 1 and after.coins == (1, 0) and after.sacrificed == 2
+    robbed = _play(after, "Grave robber")
+    assert robbed.coins == (3, 0) and robbed.sacrificed == 0
+
+
+@pytest.mark.parametrize(
+    ("coins", "rounding", "recruits"), [(5, "down", 2), (5, "up", 3), (1, "down", 0)]
+)
+def test_conscription_recruits_half_the_coins(coins, rounding, recruits):
+    rules = Rules(cards=True, conscription_rounding=rounding)
+    state = _position(["Conscription"], coins=(coins, 0), rules=rules, stack=(0, 0, 1, 0, 0))
+    if not recruits:
+        assert not card_actions(state)
+        return
+    assert _play(state, "Conscription", BARRACK).stacks[BARRACK][1] == recruits
+
+
+def test_raid_steals_a_coin_and_pillage_captures_a_ruin():
+    assert not card_actions(_position(["Raid"]))
+    assert _play(_position(["Raid"], coins=(0, 2)), "Raid").coins == (1, 1)
+    state = _position(["Pillage"])
+    ruin = sorted(state.ruins[0])[0]
+    after = _play(state, "Pillage", ruin)
+    assert after.coins == (1, 0) and ruin not in after.ruins[0] and after.cards_due == (1, 0)
+
+
+def test_overdraw_forces_a_discard_of_the_players_choice_first():
+    state = _position(["Bragi's blessing", "Raid", "Raid", "Pillage", "Odin's eye"])
+    after = _play(state, "Bragi's blessing")
+    assert len(after.hands[0]) == 6 and after.discarding == 0
+    assert set(after.legal_actions()) == {("discard", name) for name in after.hands[0]}
+    with pytest.raises(IllegalMoveError):
+        after.apply(("end",))
+    done = after.apply(("discard", "Odin's eye"))
+    assert done.discarding is None and len(done.hands[0]) == 5 and done.discard[-1] == "Odin's eye"
+
+
+def test_the_turn_draw_and_ruins_owed_come_at_the_start_of_the_turn():
+    state = _position([], other=[], cards_due=(0, 1))
+    after = state.apply(("end",))
+    assert after.to_move == 1 and after.hands[1] == DECK[:2]
+
+
+def test_a_card_added_by_a_csv_row_with_a_known_effect_plays_without_code():
+    cards = load_cards()
+    extra = cards.iloc[[0]].copy()
+    extra[["name", "family", "count", "cost", "effect"]] = [
+        "Bragi's feast",
+        "basic",
+        1,
+        0,
+        "draw_two",
+    ]
+    import pandas as pd
+
+    game = Brawlhalla(rules=Rules(cards=True), cards=pd.concat([cards, extra], ignore_index=True))
+    assert "Bragi's feast" in game.cards.pile()
+    state = game.position(hands=(("Bragi's feast",), ()), deck=DECK)
+    assert state.apply(("card", "Bragi's feast", None)).hands[0] == DECK[:2]
+
+
+def test_a_new_effect_registered_in_a_cell_plays():
+    @effect("test_draw_three")
+    def _draw_three(state, side, target):
+        draw_cards(state, side, 3)
+
+    try:
+        cards = load_cards()
+        row = cards.iloc[[0]].copy()
+        row[["name", "family", "count", "cost", "effect"]] = [
+            "Bragi's gift",
+            "basic",
+            1,
+            0,
+            "test_draw_three",
+        ]
+        game = Brawlhalla(rules=Rules(cards=True), cards=row)
+        state = game.position(hands=(("Bragi's gift",), ()), deck=DECK)
+        assert state.apply(("card", "Bragi's gift", None)).hands[0] == DECK[:3]
+    finally:
+        del EFFECTS["test_draw_three"]
+
+
+def test_cards_with_no_effect_yet_are_never_offered():
+    state = _position(["Ice prison", "Thor's blessing"])
+    assert not card_actions(state)
+
+
+def test_njords_punishment_sinks_an_empty_enemy_boat_only():
+    game = Brawlhalla(rules=Rules(cards=True))
+    state = game.position(
+        stacks={(4, 1): (1, 0, 0, 0, 1), (4, 3): (1, 2, 0, 0, 1), (4, 5): (0, 0, 0, 0, 1)},
+        hands=(("Njord's punishment",), ()),
+    )
+    assert {a[2] for a in card_actions(state)} == {(4, 1)}
+    assert (4, 1) not in _play(state, "Njord's punishment", (4, 1)).stacks

@@ -1,0 +1,315 @@
+"""What Brawlhalla's cards do: one small function per effect id, registered in one place.
+
+A card of ``cards.csv`` names its effect by id; :data:`EFFECTS` maps each id to a
+:class:`CardEffect`: when the card is played (``timing``: ``action``, in the player's
+turn for ``cost`` action points), its targets in a position, and what it does to a
+working copy of the position. A card plays as the action ``("card", name, target)``;
+it then goes to the discard pile, and the ruin coins of its ``cost`` column are
+sacrificed (Grave robber gains them back). To add a card, add a CSV row with an
+existing effect id; for a new effect, register a function in a notebook cell::
+
+    @effect("draw_three")
+    def _draw_three(state, side, target):
+        draw_cards(state, side, 3)
+
+Effects whose id is not registered are listed by ``workbench brawlhalla cards`` as not
+implemented, and such cards are never offered for play.
+
+>>> from workbench.games.brawlhalla.engine import Brawlhalla
+>>> from workbench.games.brawlhalla.rules import Rules
+>>> game = Brawlhalla(rules=Rules(cards=True))
+>>> hands = (("Bragi's blessing",), ())
+>>> state = game.position(stacks={(2, 2): (0, 1, 0, 0, 0)}, hands=hands, deck=("Raid", "Pillage"))
+>>> [a for a in card_actions(state)]
+[('card', "Bragi's blessing", None)]
+>>> after = state.apply(("card", "Bragi's blessing", None))
+>>> len(after.hands[0]), after.discard, after.ap
+(2, ("Bragi's blessing",), 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from workbench.games.brawlhalla.hands import discard_card, draw_cards
+from workbench.games.brawlhalla.ruins import capture_ruin
+from workbench.games.brawlhalla.stacking import can_stand
+
+if TYPE_CHECKING:
+    from workbench.games.brawlhalla.state import BrawlhallaState
+
+__all__ = ["EFFECTS", "CardEffect", "card_actions", "card_table", "effect", "play_card"]
+
+Targets = Callable[["BrawlhallaState", int, list], list]
+Play = Callable[["BrawlhallaState", int, Any], None]
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """One effect id: its targets in a position and what it does."""
+
+    id: str
+    play: Play
+    targets: Targets
+    timing: str = "action"
+    cost: int = 1
+
+
+#: Effect id -> its :class:`CardEffect`.
+EFFECTS: dict[str, CardEffect] = {}
+
+
+def _no_target(state: BrawlhallaState, side: int, others: list) -> list:
+    return [None]
+
+
+def effect(
+    effect_id: str, *, targets: Targets = _no_target, timing: str = "action", cost: int = 1
+) -> Callable[[Play], Play]:
+    """Register the decorated ``play(state, side, target)`` as the effect ``effect_id``;
+    ``targets(state, side, others)`` lists its targets (``others``: the player's hand
+    without the card played)."""
+
+    def register(play: Play) -> Play:
+        EFFECTS[effect_id] = CardEffect(effect_id, play, targets, timing, cost)
+        return play
+
+    return register
+
+
+# -- playing a card --------------------------------------------------------------------
+def card_table(cards: pd.DataFrame) -> pd.DataFrame:
+    """The card list with whether each card's effect is in play (registered) and when it
+    is played.
+
+    >>> from workbench.games.brawlhalla.deck import load_cards
+    >>> table = card_table(load_cards())
+    >>> table.loc[table["name"] == "Bragi's blessing", ["effect", "implemented"]].values.tolist()
+    [['draw_two', True]]
+    """
+    table = cards[["name", "family", "count", "cost", "effect"]].copy()
+    table["implemented"] = table["effect"].isin(EFFECTS)
+    table["timing"] = [EFFECTS[e].timing if e in EFFECTS else "" for e in table["effect"]]
+    return table
+
+
+def card_actions(state: BrawlhallaState) -> list[tuple]:
+    """Every ``("card", name, target)`` the side to act may play now (one per distinct
+    card in hand with a registered action effect, its coins and action points at hand)."""
+    if not state.game.rules.cards:
+        return []
+    side = state.to_move
+    table = state.game.cards.table()
+    found = []
+    for name in dict.fromkeys(state.hands[side]):
+        effect_id, coins = table.get(name, ("", 0))
+        known = EFFECTS.get(effect_id)
+        if known is None or known.timing != "action" or state.ap < known.cost:
+            continue
+        if state.coins[side] < coins:
+            continue
+        others = list(state.hands[side])
+        others.remove(name)
+        found.extend(("card", name, target) for target in known.targets(state, side, others))
+    return found
+
+
+def play_card(state: BrawlhallaState, action: tuple) -> None:
+    """Play ``("card", name, target)`` on a working copy: the card leaves the hand for the
+    discard pile, its coins are sacrificed, its action points spent, its effect done."""
+    _, name, target = action
+    side = state.to_move
+    effect_id, coins = state.game.cards.table()[name]
+    known = EFFECTS[effect_id]
+    discard_card(state, side, name)
+    if coins:
+        _pay(state, side, coins)
+    state.ap -= known.cost
+    state.actions += known.cost
+    known.play(state, side, target)
+
+
+def _pay(state: BrawlhallaState, side: int, coins: int) -> None:
+    purse = list(state.coins)
+    purse[side] -= coins
+    state.coins = (purse[0], purse[1])
+    state.sacrificed += coins
+
+
+# -- drawing and discarding --------------------------------------------------------------
+@effect("draw_two")
+def _draw_two(state, side, target) -> None:
+    draw_cards(state, side, 2)
+
+
+def _one_card(state, side, others) -> list:
+    return sorted(set(others))
+
+
+def _two_cards(state, side, others) -> list:
+    return sorted(set(itertools.combinations(sorted(others), 2)))
+
+
+@effect("discard_one_draw_one", targets=_one_card)
+def _discard_one_draw_one(state, side, target) -> None:
+    discard_card(state, side, target)
+    draw_cards(state, side, 1)
+
+
+@effect("discard_two_draw_two", targets=_two_cards)
+def _discard_two_draw_two(state, side, target) -> None:
+    for name in target:
+        discard_card(state, side, name)
+    draw_cards(state, side, 2)
+
+
+def _opponent_cards(state, side, others=()) -> list:
+    """A card of the opponent's hand, picked blind: its place in the hand."""
+    return list(range(len(state.hands[1 - side])))
+
+
+@effect("discard_random_opponent_card", targets=_opponent_cards)
+def _discard_random(state, side, target) -> None:
+    discard_card(state, 1 - side, state.hands[1 - side][target])
+
+
+def _swaps(state, side, others) -> list:
+    return [(mine, k) for mine in sorted(set(others)) for k in _opponent_cards(state, side)]
+
+
+@effect("swap_card_with_opponent", targets=_swaps)
+def _swap(state, side, target) -> None:
+    mine, place = target
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    theirs = hands[1 - side][place]
+    hands[side][hands[side].index(mine)] = theirs
+    hands[1 - side][place] = mine
+    state.hands = (tuple(hands[0]), tuple(hands[1]))
+
+
+# -- recruiting --------------------------------------------------------------------------
+def _recruit_sites(state, side, units: tuple[int, int, int, int]) -> list:
+    """Where a card's recruits may appear: the side's barracks (or capital) with room."""
+    rules = state.game.rules
+    kind = "capital" if rules.card_recruits_appear == "on the capital" else "barracks"
+    sites = []
+    for cell, (owner, what) in sorted(state.buildings.items()):
+        if owner != side or what != kind:
+            continue
+        stack = state.stacks.get(cell, (side, 0, 0, 0, 0, 0))
+        grown = (stack[1] + units[0], stack[2] + units[1], stack[3], stack[4])
+        if stack[0] == side and can_stand(state, grown, cell):
+            sites.append(cell)
+    return sites
+
+
+def _recruit(state, side, cell, warriors: int, warlords: int = 0) -> None:
+    stack = state.stacks.get(cell, (side, 0, 0, 0, 0, 0))
+    state.stacks[cell] = (side, stack[1] + warriors, stack[2] + warlords, *stack[3:])
+
+
+def _pool(state, side, name: str) -> int:
+    """Units of a kind the side may still add (its pool less those on the board)."""
+    rules = state.game.rules
+    limit = rules.warrior_pool if name == "warriors" else rules.warlord_pool
+    index = 1 if name == "warriors" else 2
+    return limit - sum(s[index] for s in state.stacks.values() if s[0] == side)
+
+
+def _warrior_sites(count: int) -> Targets:
+    def targets(state, side, others) -> list:
+        if _pool(state, side, "warriors") < count:
+            return []
+        return _recruit_sites(state, side, (count, 0, 0, 0))
+
+    return targets
+
+
+@effect("recruit_one_warrior", targets=_warrior_sites(1))
+def _recruit_one(state, side, target) -> None:
+    _recruit(state, side, target, 1)
+
+
+@effect("recruit_two_warriors", targets=_warrior_sites(2))
+def _recruit_two(state, side, target) -> None:
+    _recruit(state, side, target, 2)
+
+
+def _warlord_sites(state, side, others) -> list:
+    if _pool(state, side, "warlords") < 1:
+        return []
+    return _recruit_sites(state, side, (0, 1, 0, 0))
+
+
+@effect("recruit_warlord", targets=_warlord_sites)
+def _recruit_warlord(state, side, target) -> None:
+    _recruit(state, side, target, 0, 1)
+
+
+def _conscripts(state, side) -> int:
+    coins = state.coins[side]
+    half = coins // 2 if state.game.rules.conscription_rounding == "down" else -(-coins // 2)
+    return min(half, _pool(state, side, "warriors"))
+
+
+def _conscription_sites(state, side, others) -> list:
+    count = _conscripts(state, side)
+    return _recruit_sites(state, side, (count, 0, 0, 0)) if count else []
+
+
+@effect("recruit_half_coins_warriors", targets=_conscription_sites)
+def _conscription(state, side, target) -> None:
+    _recruit(state, side, target, _conscripts(state, side))
+
+
+# -- ruin coins --------------------------------------------------------------------------
+def _opponent_has_coins(state, side, others) -> list:
+    return [None] if state.coins[1 - side] else []
+
+
+@effect("steal_ruin_coin", targets=_opponent_has_coins)
+def _steal(state, side, target) -> None:
+    purse = list(state.coins)
+    purse[1 - side] -= 1
+    purse[side] += 1
+    state.coins = (purse[0], purse[1])
+
+
+def _ruins_left(state, side, others) -> list:
+    return sorted(state.ruins[side])
+
+
+@effect("capture_ruin_coin", targets=_ruins_left)
+def _pillage(state, side, target) -> None:
+    capture_ruin(state, side, target)
+
+
+def _sacrificed_coins(state, side, others) -> list:
+    return [None] if state.sacrificed else []
+
+
+@effect("gain_sacrificed_coins", targets=_sacrificed_coins)
+def _grave_robber(state, side, target) -> None:
+    purse = list(state.coins)
+    purse[side] += state.sacrificed
+    state.coins = (purse[0], purse[1])
+    state.sacrificed = 0
+
+
+# -- boats -------------------------------------------------------------------------------
+def _empty_enemy_boats(state, side, others) -> list:
+    return sorted(
+        cell
+        for cell, stack in state.stacks.items()
+        if stack[0] != side and stack[4] and not (stack[1] or stack[2] or stack[3])
+    )
+
+
+@effect("destroy_empty_boat", targets=_empty_enemy_boats)
+def _njords_punishment(state, side, target) -> None:
+    del state.stacks[target]
