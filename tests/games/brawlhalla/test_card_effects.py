@@ -184,3 +184,69 @@ def test_njords_punishment_sinks_an_empty_enemy_boat_only():
     )
     assert {a[2] for a in card_actions(state)} == {(4, 1)}
     assert (4, 1) not in _play(state, "Njord's punishment", (4, 1)).stacks
+
+
+# -- artifacts ---------------------------------------------------------------------------
+def test_artifacts_are_dealt_apart_and_a_beaten_guardian_gives_the_next_one():
+    game = Brawlhalla(rules=Rules(cards=True))
+    start = game.initial_state(seed=3)
+    assert (
+        sorted(start.artifact_pile) == sorted(game.cards.artifacts())
+        and len(start.artifact_pile) == 7
+    )
+    assert not set(start.artifact_pile) & set(start.deck)
+    sanctuary = game.geometry.flag_home
+    below = (sanctuary[0], sanctuary[1] - 1)
+    state = game.position(stacks={below: (0, 4, 1, 0, 0)}, artifact_pile=("Tyrfing", "Mjolnir"))
+    attack = state.apply(("attack", below, sanctuary))
+    beaten = attack.apply((0, 1))
+    assert beaten.relics == (("Tyrfing",), ()) and beaten.artifact_pile == ("Mjolnir",)
+    off = Brawlhalla().position(stacks={below: (0, 4, 1, 0, 0)}, artifact_pile=("Tyrfing",))
+    assert off.apply(("attack", below, sanctuary)).apply((0, 1)).relics == ((), ())
+
+
+def test_lucky_finding_and_tomb_pillager_draw_an_artifact():
+    state = _position(["Lucky finding"], artifact_pile=("Gungnir",))
+    assert _play(state, "Lucky finding").relics[0] == ("Gungnir",)
+    assert not card_actions(_position(["Lucky finding"]))  # none left to find
+    hand = ["Tomb pillager", "Raid", "Raid", "Pillage", "Odin's eye"]
+    rich = _position(hand, coins=(4, 0), artifact_pile=("Gungnir",))
+    (action,) = [a for a in card_actions(rich) if a[1] == "Tomb pillager"]
+    after = rich.apply(action)
+    assert after.hands[0] == () and after.relics[0] == ("Gungnir",) and after.coins == (0, 0)
+
+
+def test_artifacts_stay_out_of_discards_and_the_hand_limit():
+    state = _position(["Bragi's blessing"] * 5, other=["Gungnir"], relics=((), ("Mjolnir",)))
+    assert card_actions(state)[0][1] == "Bragi's blessing"
+    raided = _position(["Loki's treason"], other=["Raid"], relics=((), ("Mjolnir",)))
+    assert {a[2] for a in card_actions(raided)} == {0}  # only the hand, never the artifact
+
+
+@pytest.mark.parametrize(("reading", "left"), [("the whole hand", 0), ("half the hand", 1)])
+def test_gungnir_discards_the_opponents_hand(reading, left):
+    rules = Rules(cards=True, gungnir_discards=reading)
+    state = _position(
+        [], other=["Raid", "Pillage", "Raid"], relics=(("Gungnir",), ("Mjolnir",)), rules=rules
+    )
+    after = _play(state, "Gungnir")
+    assert len(after.hands[1]) == left and after.relics == ((), ("Mjolnir",))
+    assert "Gungnir" not in after.in_effect[0]
+
+
+def test_tyrfing_lasts_and_gives_an_action_point_each_turn():
+    state = _position([], relics=(("Tyrfing",), ()))
+    played = _play(state, "Tyrfing")
+    assert played.in_effect[0] == ("Tyrfing",) and played.relics[0] == ()
+    north_again = played.apply(("end",)).apply(("end",))
+    assert north_again.to_move == 0 and north_again.ap == 4
+    assert played.apply(("end",)).ap == 3  # South has none
+
+
+def test_mjolnir_destroys_every_unit_on_an_enemy_square():
+    game = Brawlhalla(rules=Rules(cards=True))
+    state = game.position(
+        stacks={(2, 2): (0, 1, 0, 0, 0), (14, 4): (1, 3, 1, 0, 0)}, relics=(("Mjolnir",), ())
+    )
+    assert {a[2] for a in card_actions(state)} == {(14, 4)}
+    assert (14, 4) not in _play(state, "Mjolnir", (14, 4)).stacks

@@ -36,14 +36,24 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from workbench.games.brawlhalla.hands import discard_card, draw_cards
+from workbench.games.brawlhalla.flag import drop_flag
+from workbench.games.brawlhalla.hands import discard_card, draw_artifact, draw_cards
 from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.stacking import can_stand
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["EFFECTS", "CardEffect", "card_actions", "card_table", "effect", "play_card"]
+__all__ = [
+    "EFFECTS",
+    "LASTING",
+    "CardEffect",
+    "card_actions",
+    "card_table",
+    "effect",
+    "extra_action_points",
+    "play_card",
+]
 
 Targets = Callable[["BrawlhallaState", int, list], list]
 Play = Callable[["BrawlhallaState", int, Any], None]
@@ -62,6 +72,8 @@ class CardEffect:
 
 #: Effect id -> its :class:`CardEffect`.
 EFFECTS: dict[str, CardEffect] = {}
+#: Artifacts whose effect lasts once played (the others leave the game when played).
+LASTING = frozenset({"plus_one_action_point", "plus_one_die_each_turn", "one_unit_moves_one_more"})
 
 
 def _no_target(state: BrawlhallaState, side: int, others: list) -> list:
@@ -106,7 +118,7 @@ def card_actions(state: BrawlhallaState) -> list[tuple]:
     side = state.to_move
     table = state.game.cards.table()
     found = []
-    for name in dict.fromkeys(state.hands[side]):
+    for name in dict.fromkeys(state.hands[side] + state.relics[side]):
         effect_id, coins = table.get(name, ("", 0))
         known = EFFECTS.get(effect_id)
         if known is None or known.timing != "action" or state.ap < known.cost:
@@ -114,7 +126,8 @@ def card_actions(state: BrawlhallaState) -> list[tuple]:
         if state.coins[side] < coins:
             continue
         others = list(state.hands[side])
-        others.remove(name)
+        if name in others:
+            others.remove(name)
         found.extend(("card", name, target) for target in known.targets(state, side, others))
     return found
 
@@ -126,7 +139,18 @@ def play_card(state: BrawlhallaState, action: tuple) -> None:
     side = state.to_move
     effect_id, coins = state.game.cards.table()[name]
     known = EFFECTS[effect_id]
-    discard_card(state, side, name)
+    if name in state.hands[side]:
+        discard_card(state, side, name)
+    else:  # an artifact: it lasts, or leaves the game
+        relics = list(state.relics)
+        held = list(relics[side])
+        held.remove(name)
+        relics[side] = tuple(held)
+        state.relics = (relics[0], relics[1])
+        if effect_id in LASTING:
+            lasting = list(state.in_effect)
+            lasting[side] = (*lasting[side], name)
+            state.in_effect = (lasting[0], lasting[1])
     if coins:
         _pay(state, side, coins)
     state.ap -= known.cost
@@ -313,3 +337,59 @@ def _empty_enemy_boats(state, side, others) -> list:
 @effect("destroy_empty_boat", targets=_empty_enemy_boats)
 def _njords_punishment(state, side, target) -> None:
     del state.stacks[target]
+
+
+# -- artifacts ---------------------------------------------------------------------------
+@effect("draw_artifact", targets=lambda state, side, others: [None] if state.artifact_pile else [])
+def _lucky_finding(state, side, target) -> None:
+    draw_artifact(state, side)
+
+
+def _four_to_discard(state, side, others) -> list:
+    if not state.artifact_pile:
+        return []
+    return sorted(set(itertools.combinations(sorted(others), 4)))
+
+
+@effect("draw_artifact_discard_four", targets=_four_to_discard)
+def _tomb_pillager(state, side, target) -> None:
+    for name in target:
+        discard_card(state, side, name)
+    draw_artifact(state, side)
+
+
+def _opponent_holds_cards(state, side, others) -> list:
+    return [None] if state.hands[1 - side] else []
+
+
+@effect("discard_opponent_hand", targets=_opponent_holds_cards)
+def _gungnir(state, side, target) -> None:
+    hand = state.hands[1 - side]
+    keep = 0 if state.game.rules.gungnir_discards == "the whole hand" else len(hand) // 2
+    for name in hand[keep:]:
+        discard_card(state, 1 - side, name)
+
+
+@effect("plus_one_action_point")
+def _tyrfing(state, side, target) -> None:
+    """Lasting: one more action point at the start of each of the side's turns."""
+
+
+def extra_action_points(state: BrawlhallaState, side: int) -> int:
+    """Action points the side's lasting artifacts add to each of its turns (Tyrfing)."""
+    if not state.in_effect[side]:
+        return 0
+    table = state.game.cards.table()
+    return sum(table[name][0] == "plus_one_action_point" for name in state.in_effect[side])
+
+
+def _enemy_stacks(state, side, others) -> list:
+    return sorted(cell for cell, stack in state.stacks.items() if stack[0] != side)
+
+
+@effect("destroy_all_units_on_tile", targets=_enemy_stacks)
+def _mjolnir(state, side, target) -> None:
+    del state.stacks[target]
+    state.works.pop(target, None)  # its builders are gone with it
+    if state.carrier == target:
+        drop_flag(state)

@@ -156,6 +156,8 @@ class Brawlhalla:
         state.artifacts = ((), ())
         state.hands, state.deck, state.discard = ((), ()), (), ()
         state.discarding, state.sacrificed = None, 0
+        state.relics = state.in_effect = ((), ())
+        state.artifact_pile = ()
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None
         state.winner, state.victory, state.actions = None, "", 0
@@ -180,6 +182,9 @@ class Brawlhalla:
         deck: tuple[str, ...] = (),
         discard: tuple[str, ...] = (),
         sacrificed: int = 0,
+        relics: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        in_effect: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        artifact_pile: tuple[str, ...] = (),
         holy: tuple[int, int] = (0, 0),
         cards_due: tuple[int, int] = (0, 0),
         artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -229,6 +234,9 @@ class Brawlhalla:
         state.cards_due = tuple(cards_due)
         state.hands = (tuple(hands[0]), tuple(hands[1]))
         state.deck, state.discard, state.sacrificed = tuple(deck), tuple(discard), sacrificed
+        state.relics = (tuple(relics[0]), tuple(relics[1]))
+        state.in_effect = (tuple(in_effect[0]), tuple(in_effect[1]))
+        state.artifact_pile = tuple(artifact_pile)
         state.pending, state.winner, state.victory = pending, winner, victory
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap

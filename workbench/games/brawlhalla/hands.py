@@ -30,7 +30,7 @@ from workbench.games.brawlhalla.rules import Rules
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["Hands", "discard_card", "draw_cards"]
+__all__ = ["Hands", "discard_card", "draw_artifact", "draw_cards"]
 
 
 class Hands:
@@ -73,13 +73,23 @@ class Hands:
             self._pile = tuple(name for name, n in counts for _ in range(int(n)))
         return self._pile
 
+    def artifacts(self) -> tuple[str, ...]:
+        """The artifact cards, each as many times as its count (won, never drawn)."""
+        cards = self.cards
+        artifacts = cards[cards["family"] == "artifact"]
+        counts = zip(artifacts["name"], artifacts["count"], strict=True)
+        return tuple(name for name, n in counts for _ in range(int(n)))
+
     def deal(self, state: BrawlhallaState, seed: Any) -> None:
         """Shuffle the deck from ``seed`` and deal the opening hands into ``state``."""
         if not self.rules.cards:
             return
         pile = self.pile()
-        order = np.random.default_rng(seed).permutation(len(pile))
+        rng = np.random.default_rng(seed)
+        order = rng.permutation(len(pile))
         deck = [pile[i] for i in order]
+        artifacts = self.artifacts()
+        state.artifact_pile = tuple(artifacts[i] for i in rng.permutation(len(artifacts)))
         hand = self.rules.opening_hand
         state.hands = (tuple(deck[:hand]), tuple(deck[hand : 2 * hand]))
         state.deck = tuple(deck[2 * hand :])
@@ -114,3 +124,13 @@ def discard_card(state: BrawlhallaState, side: int, name: str) -> None:
     state.discard = (*state.discard, name)
     if state.discarding == side and len(hand) <= state.game.rules.hand_limit:
         state.discarding = None
+
+
+def draw_artifact(state: BrawlhallaState, side: int) -> None:
+    """``side`` wins the next artifact card, if any is left (``state`` is a working copy)."""
+    if not state.artifact_pile:
+        return
+    won, state.artifact_pile = state.artifact_pile[0], state.artifact_pile[1:]
+    relics = list(state.relics)
+    relics[side] = (*relics[side], won)
+    state.relics = (relics[0], relics[1])

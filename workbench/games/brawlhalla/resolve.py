@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.actions import actions_from
-from workbench.games.brawlhalla.card_effects import card_actions, play_card
+from workbench.games.brawlhalla.card_effects import card_actions, extra_action_points, play_card
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
-from workbench.games.brawlhalla.hands import discard_card
+from workbench.games.brawlhalla.hands import discard_card, draw_artifact
 from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.stacking import can_stand
@@ -116,7 +116,7 @@ def begin_turn(state: BrawlhallaState, side: int) -> None:
     holy domination, the draw; then its action points."""
     rules, geometry = state.game.rules, state.game.geometry
     state.turn += 1
-    state.to_move, state.ap = side, rules.action_points_per_turn
+    state.to_move, state.ap = side, rules.action_points_per_turn + extra_action_points(state, side)
     if state.turn > rules.turn_limit:
         _win(state, -1, "turn_limit")
         return
@@ -280,6 +280,8 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
             name = next(n for n, c in state.game.geometry.sanctuaries if c == dst)
             artifacts[side] = (*artifacts[side], name)
             state.artifacts = (artifacts[0], artifacts[1])
+            if rules.cards:
+                draw_artifact(state, side)
         return
     there = state.stacks.get(dst)
     if there is None or state.value(there) == 0:  # an empty building or boat defended

@@ -420,6 +420,13 @@ class Rules:
         choices=("down", "up"),
     )
 
+    gungnir_discards: str = knob(
+        "the whole hand",
+        says="Gungnir: discard your opponent hand (artifacts are immune to discards).",
+        alternatives="'half the hand': the newer half (rounded down kept), a weaker artifact.",
+        choices=("the whole hand", "half the hand"),
+    )
+
     @property
     def most_cards_held(self) -> int:
         """The most cards a player holds at once (hand and face up; artifacts aside)."""

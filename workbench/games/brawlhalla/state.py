@@ -92,6 +92,11 @@ class BrawlhallaState:
     hands, deck, discard : tuple
         Per side, the cards in hand; the draw pile; the discard pile (all empty unless
         ``Rules.cards``).
+    relics, in_effect : tuple of tuple
+        Per side, the artifact cards held (outside the hand limits, immune to discards),
+        and the lasting artifacts played (Tyrfing...).
+    artifact_pile : tuple
+        The artifact cards still to be won, in the order they come.
     discarding : int or None
         The side that holds more cards than ``Rules.hand_limit`` and must discard now.
     sacrificed : int
@@ -119,6 +124,7 @@ class BrawlhallaState:
         "_tally",
         "actions",
         "ap",
+        "artifact_pile",
         "artifacts",
         "beaten",
         "buildings",
@@ -135,7 +141,9 @@ class BrawlhallaState:
         "guardians",
         "hands",
         "holy",
+        "in_effect",
         "pending",
+        "relics",
         "respawn",
         "ruins",
         "sacrificed",
@@ -168,6 +176,9 @@ class BrawlhallaState:
     hands: tuple[tuple[str, ...], tuple[str, ...]]
     deck: tuple[str, ...]
     discard: tuple[str, ...]
+    relics: tuple[tuple[str, ...], tuple[str, ...]]
+    in_effect: tuple[tuple[str, ...], tuple[str, ...]]
+    artifact_pile: tuple[str, ...]
     discarding: int | None
     sacrificed: int
     turn: int
@@ -241,6 +252,7 @@ class BrawlhallaState:
             (self.flag, self.carrier, self.respawn),
             (self.coins, self.holy, self.cards_due, self.artifacts),
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
+            (self.relics, self.in_effect, self.artifact_pile),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.winner, self.victory),
         )
