@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from workbench.games.brawlhalla.face_down import countered
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact, draw_cards
 from workbench.games.brawlhalla.ruins import capture_ruin
@@ -72,6 +73,8 @@ class CardEffect:
 
 #: Effect id -> its :class:`CardEffect`.
 EFFECTS: dict[str, CardEffect] = {}
+#: When a card can be played as an action of its owner's turn.
+PLAYED = ("action", "face-down")
 #: Artifacts whose effect lasts once played (the others leave the game when played).
 LASTING = frozenset({"plus_one_action_point", "plus_one_die_each_turn", "one_unit_moves_one_more"})
 
@@ -121,8 +124,10 @@ def card_actions(state: BrawlhallaState) -> list[tuple]:
     for name in dict.fromkeys(state.hands[side] + state.relics[side]):
         effect_id, coins = table.get(name, ("", 0))
         known = EFFECTS.get(effect_id)
-        if known is None or known.timing != "action" or state.ap < known.cost:
+        if known is None or known.timing not in PLAYED or state.ap < known.cost:
             continue
+        if known.timing == "face-down" and name in state.face_down[side]:
+            continue  # at most one of each face-down card in effect
         if state.coins[side] < coins:
             continue
         others = list(state.hands[side])
@@ -139,23 +144,39 @@ def play_card(state: BrawlhallaState, action: tuple) -> None:
     side = state.to_move
     effect_id, coins = state.game.cards.table()[name]
     known = EFFECTS[effect_id]
-    if name in state.hands[side]:
+    if known.timing == "face-down":
+        state.hands = _without(state.hands, side, name)
+    elif name in state.hands[side]:
         discard_card(state, side, name)
     else:  # an artifact: it lasts, or leaves the game
-        relics = list(state.relics)
-        held = list(relics[side])
-        held.remove(name)
-        relics[side] = tuple(held)
-        state.relics = (relics[0], relics[1])
+        state.relics = _without(state.relics, side, name)
         if effect_id in LASTING:
-            lasting = list(state.in_effect)
-            lasting[side] = (*lasting[side], name)
-            state.in_effect = (lasting[0], lasting[1])
+            state.in_effect = _with(state.in_effect, side, name)
     if coins:
         _pay(state, side, coins)
     state.ap -= known.cost
     state.actions += known.cost
-    known.play(state, side, target)
+    if name in state.game.cards.artifacts() or not countered(state, side, effect_id):
+        known.play(state, side, target)
+        if known.timing == "face-down":
+            state.face_down = _with(state.face_down, side, name)
+    elif known.timing == "face-down":  # countered as it was laid: it goes to the discards
+        state.discard = (*state.discard, name)
+
+
+Pair = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _without(pair: Pair, side: int, name: str) -> Pair:
+    """A per-side pair of card tuples with one copy of ``name`` taken from ``side``'s."""
+    held = list(pair[side])
+    held.remove(name)
+    return (tuple(held), pair[1]) if side == 0 else (pair[0], tuple(held))
+
+
+def _with(pair: Pair, side: int, name: str) -> Pair:
+    """A per-side pair of card tuples with ``name`` added to ``side``'s."""
+    return ((*pair[0], name), pair[1]) if side == 0 else (pair[0], (*pair[1], name))
 
 
 def _pay(state: BrawlhallaState, side: int, coins: int) -> None:
@@ -393,3 +414,18 @@ def _mjolnir(state, side, target) -> None:
     state.works.pop(target, None)  # its builders are gone with it
     if state.carrier == target:
         drop_flag(state)
+
+
+# -- face-down cards: laid in front of their owner (by :func:`play_card`), they wait for
+# their condition (:mod:`.face_down`)
+def _waits(state, side, target) -> None:
+    """Laid face down: what it does comes when its condition is met."""
+
+
+for _face_down in (
+    "counter_next_card",
+    "weaken_on_shore",
+    "weaken_winner_by_one",
+    "destroy_powerless_ship",
+):
+    effect(_face_down, timing="face-down")(_waits)

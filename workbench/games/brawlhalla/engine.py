@@ -156,7 +156,7 @@ class Brawlhalla:
         state.artifacts = ((), ())
         state.hands, state.deck, state.discard = ((), ()), (), ()
         state.discarding, state.sacrificed = None, 0
-        state.relics = state.in_effect = ((), ())
+        state.relics = state.in_effect = state.face_down = ((), ())
         state.artifact_pile = ()
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None
@@ -185,6 +185,7 @@ class Brawlhalla:
         relics: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
         in_effect: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
         artifact_pile: tuple[str, ...] = (),
+        face_down: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
         holy: tuple[int, int] = (0, 0),
         cards_due: tuple[int, int] = (0, 0),
         artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -237,6 +238,7 @@ class Brawlhalla:
         state.relics = (tuple(relics[0]), tuple(relics[1]))
         state.in_effect = (tuple(in_effect[0]), tuple(in_effect[1]))
         state.artifact_pile = tuple(artifact_pile)
+        state.face_down = (tuple(face_down[0]), tuple(face_down[1]))
         state.pending, state.winner, state.victory = pending, winner, victory
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap

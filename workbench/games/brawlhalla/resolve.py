@@ -26,6 +26,7 @@ from workbench.dice import clash
 from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.actions import actions_from
 from workbench.games.brawlhalla.card_effects import card_actions, extra_action_points, play_card
+from workbench.games.brawlhalla.face_down import after_clash, after_move, sink_ghost_ships
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact
@@ -215,6 +216,8 @@ def _move(state: BrawlhallaState, src: Cell, dst: Cell, part: tuple[int, int, in
     if whole and state.carrier == src:
         state.carrier = dst
     _enter(state, side, dst)
+    if state.face_down[1 - side]:
+        after_move(state, side, dst)
     if state.carrier == dst and dst == state.game.geometry.capitals[side]:
         _win(state, side, "flag")
 
@@ -288,6 +291,13 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
         if won:
             _falls(state, dst)
         return
+    _clash_losses(state, src, dst, there, outcome)
+    if state.face_down[0] or state.face_down[1]:
+        after_clash(state, (src, dst), outcome)
+
+
+def _clash_losses(state, src, dst, there, outcome) -> None:
+    rules, side, won = state.game.rules, state.to_move, outcome[1]
     defender = _standing(state, dst, casualties(there, won, rules))
     if defender[1] + defender[2] + defender[3] == 0:
         del state.stacks[dst]
@@ -308,6 +318,8 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
 def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     """See :meth:`BrawlhallaState.apply`."""
     new = _applied(state, action)
+    if new.face_down[0] or new.face_down[1]:
+        sink_ghost_ships(new)
     new._tally = new._legal = new._by_source = None  # counts taken while it changed
     return new
 

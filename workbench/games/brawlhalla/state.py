@@ -95,6 +95,8 @@ class BrawlhallaState:
     relics, in_effect : tuple of tuple
         Per side, the artifact cards held (outside the hand limits, immune to discards),
         and the lasting artifacts played (Tyrfing...).
+    face_down : tuple of tuple
+        Per side, its face-down cards in effect (:mod:`.face_down`).
     artifact_pile : tuple
         The artifact cards still to be won, in the order they come.
     discarding : int or None
@@ -135,6 +137,7 @@ class BrawlhallaState:
         "discard",
         "discarding",
         "earthed",
+        "face_down",
         "first",
         "flag",
         "game",
@@ -177,6 +180,7 @@ class BrawlhallaState:
     deck: tuple[str, ...]
     discard: tuple[str, ...]
     relics: tuple[tuple[str, ...], tuple[str, ...]]
+    face_down: tuple[tuple[str, ...], tuple[str, ...]]
     in_effect: tuple[tuple[str, ...], tuple[str, ...]]
     artifact_pile: tuple[str, ...]
     discarding: int | None
@@ -252,7 +256,7 @@ class BrawlhallaState:
             (self.flag, self.carrier, self.respawn),
             (self.coins, self.holy, self.cards_due, self.artifacts),
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
-            (self.relics, self.in_effect, self.artifact_pile),
+            (self.relics, self.in_effect, self.artifact_pile, self.face_down),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.winner, self.victory),
         )
