@@ -7,7 +7,8 @@ domination at the start of a turn, then ``action_points_per_turn`` actions
 (:mod:`~workbench.games.brawlhalla.actions`), each attack a chance node with the
 clash's exact odds. The game ends with War (the enemy capital captured), Holy (all
 sanctuaries held for ``holy_turns`` turns), Flag (the flag brought to one's capital)
-or, as a draw, at ``turn_limit``.
+or, as a draw, at ``turn_limit``. With cards in play a side does not see the other's
+hand nor the deck (:meth:`Brawlhalla.observation`, :meth:`Brawlhalla.determinize`).
 
 >>> from workbench.play import RandomAgent, play_game
 >>> game = Brawlhalla()
@@ -18,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -70,7 +72,9 @@ class Brawlhalla:
         self.geometry = BrawlhallaGeometry(self.board, self.rules)
         self.square_limits = square_limits(self.rules)
         self.cards = Hands(self.rules)
-        self.info = GameInfo(name="brawlhalla", num_players=2, chance=True, cycles=True)
+        self.info = GameInfo(
+            name="brawlhalla", num_players=2, chance=True, cycles=True, hidden=self.rules.cards
+        )
 
     def __repr__(self) -> str:
         return f"Brawlhalla(board={self.board.name!r})"
@@ -93,6 +97,32 @@ class Brawlhalla:
     def heuristic(self, state: BrawlhallaState) -> tuple[float, float]:
         """Per-seat values in (-1, 1) (see :func:`~.evaluation.evaluation`)."""
         return evaluation(state)
+
+    def observation(self, state: BrawlhallaState, player: int) -> Hashable:
+        """What ``player`` sees of ``state``: everything but the cards in the other
+        side's hand and in the deck, of which it sees how many there are."""
+        other = len(state.hands[1 - player])
+        return (_dealt(state, player, (), ()).key(), other, len(state.deck))
+
+    def determinize(
+        self, state: BrawlhallaState, player: int, rng: random.Random
+    ) -> BrawlhallaState:
+        """A world for ``player``: the other side's hand and the deck dealt afresh from
+        their cards, shuffled by ``rng`` (their sizes kept).
+
+        >>> from workbench.play import python_random
+        >>> game = Brawlhalla(rules=Rules(cards=True))
+        >>> state = game.initial_state(seed=1)
+        >>> world = game.determinize(state, 0, python_random(2))
+        >>> world.hands[0] == state.hands[0], world.hands[1] == state.hands[1]
+        (True, False)
+        >>> game.observation(world, 0) == game.observation(state, 0)
+        True
+        """
+        pool = sorted(state.hands[1 - player] + state.deck)
+        rng.shuffle(pool)
+        size = len(state.hands[1 - player])
+        return _dealt(state, player, tuple(pool[:size]), tuple(pool[size:]))
 
     def summary(self, state: BrawlhallaState) -> dict[str, Any]:
         """Figures of a finished game, added as columns by the shared tournament runner:
@@ -217,6 +247,17 @@ class Brawlhalla:
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap
         return state
+
+
+def _dealt(
+    state: BrawlhallaState, player: int, other_hand: tuple[str, ...], deck: tuple[str, ...]
+) -> BrawlhallaState:
+    """A copy of ``state`` with these cards in the other side's hand and the deck."""
+    world = state.copy()
+    hands = list(state.hands)
+    hands[1 - player] = other_hand
+    world.hands, world.deck = (hands[0], hands[1]), deck
+    return world
 
 
 def _is_cell(item: Any) -> bool:
