@@ -115,7 +115,7 @@ class ObservingAgent:
     True
     """
 
-    def __init__(self, game: Game, *, agent: AgentFactory = RandomAgent, seed: Seed = None):
+    def __init__(self, game: Game, *, agent: AgentFactory = RandomAgent, seed: Seed = None) -> None:
         self.game = _hidden(game, "ObservingAgent")
         self._random = python_random(seed)
         self.agent = agent(game, seed=self._random.getrandbits(63))
