@@ -1,11 +1,12 @@
 """check_game passes the real toy games and reports each breach of a deliberately broken one."""
 
+import dataclasses
 import itertools
 
 import pytest
 
 from workbench.play import CHANCE, TERMINAL, GameInfo, check_game
-from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, TicTacToe
+from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, TicTacToe, Tricks
 
 TOY_GAMES = [
     Nim((2, 3)),
@@ -155,6 +156,27 @@ class BadSummary(Nim):
         return [1, 2]
 
 
+class Unsettled(Tricks):
+    """Its worlds replay the tricks won: seat 0 sees a different game."""
+
+    def determinize(self, state, player, rng):
+        return dataclasses.replace(super().determinize(state, player, rng), tricks=(9, 9))
+
+
+class Peeking(Tricks):
+    """Its worlds shuffle the hidden cards in the order they lie: a world depends on them."""
+
+    def determinize(self, state, player, rng):
+        other = 1 - player
+        pool = [*state.hands[other], *state.face_down]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        hands[other] = tuple(pool[: len(state.hands[other])])
+        return dataclasses.replace(
+            state, hands=tuple(hands), face_down=tuple(pool[len(hands[other]) :])
+        )
+
+
 BREACHES = [
     (Broken(Nim((1, 2)), OffSeat), "current_player() is 5: expected a seat, CHANCE or TERMINAL"),
     (Broken(Nim((1, 2)), NeverOver), "is_terminal() is False but current_player() is -2"),
@@ -178,6 +200,12 @@ BREACHES = [
     (Broken(TicTacToe(), Fickle), "gave two different states"),
     (BadSummary((1,)), "summary() gave [1, 2]: expected a mapping of names"),
     (Broken(Nim((1, 2)), info="nim"), "game.info: expected a GameInfo"),
+    (
+        Broken(Nim((1, 2)), info=GameInfo(name="nim", num_players=2, hidden=True)),
+        "info.hidden is True but the game has no observation and determinize",
+    ),
+    (Unsettled(), "determinize(..., 0, ...) changed what seat 0 sees"),
+    (Peeking(), "determinize(..., 0, ...) reads more than seat 0 sees"),
 ]
 
 

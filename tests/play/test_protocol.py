@@ -13,14 +13,23 @@ from workbench.play.protocol import (
     GameInfo,
     HasFastPlay,
     HasHeuristic,
+    HasHiddenInformation,
     HasSuccessorKeys,
     HasSummary,
     State,
     implements,
 )
-from workbench.play.toy_games import DiceRace, Nim, Pursuit, TicTacToe
+from workbench.play.toy_games import DiceRace, Nim, Pursuit, TicTacToe, Tricks
 
-PROTOCOLS = [Game, State, HasHeuristic, HasSummary, HasFastPlay, HasSuccessorKeys]
+PROTOCOLS = [
+    Game,
+    State,
+    HasHeuristic,
+    HasSummary,
+    HasFastPlay,
+    HasSuccessorKeys,
+    HasHiddenInformation,
+]
 
 
 class FastNim(Nim):
@@ -48,6 +57,7 @@ OBJECTS = [
     TicTacToe(),
     DiceRace(),
     Pursuit(),
+    Tricks(),
     CountingNim(),
     FastNim(),
     KeyedNim(),
@@ -61,6 +71,7 @@ OBJECTS = [
 def test_game_info_defaults_to_a_deterministic_zero_sum_game_without_cycles():
     info = GameInfo(name="x", num_players=3)
     assert (info.zero_sum, info.chance, info.cycles, info.max_plies) == (True, False, False, None)
+    assert not info.hidden
     assert info == GameInfo(name="x", num_players=3) and hash(info) == hash(
         GameInfo(name="x", num_players=3)
     )
@@ -95,6 +106,8 @@ def test_the_toy_games_implement_what_their_table_says():
     assert implements(CountingNim(), HasSummary) and not implements(Nim(), HasSummary)
     assert implements(FastNim(), HasFastPlay) and implements(KeyedNim(), HasSuccessorKeys)
     assert not implements(Plain(), Game) and implements(Nim(), Game)
+    hidden = {type(g) for g in OBJECTS if implements(g, HasHiddenInformation)}
+    assert hidden == {Tricks} and Tricks().info.hidden
 
 
 def test_the_answer_is_remembered_for_the_class_not_the_instance():

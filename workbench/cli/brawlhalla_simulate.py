@@ -7,7 +7,8 @@
                                   [--rules FILE] [--json]
 
 One agent name plays itself; two play each other, seats swapped. Agents: random,
-greedy, mcts[:SIMULATIONS], rush, holy, flag. ``--json`` prints ``{"games": N,
+greedy, mcts[:SIMULATIONS], dmcts[:SIMULATIONS] (search that cannot see the other
+side's cards), rush, holy, flag. ``--json`` prints ``{"games": N,
 "north": {"win_share": x, "win_share_ci": [lo, hi]}, "south": {...}, "draws": k,
 "victory": {"war": n, "holy": n, "flag": n, "turn_limit": n}, "mean_turns": t}``.
 

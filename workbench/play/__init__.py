@@ -4,7 +4,8 @@ Write a game against :mod:`workbench.play.protocol` and it gets:
 
 - agents with one method ``act(state)``: random, greedy, MCTS (:mod:`~workbench.play.agents`,
   :mod:`~workbench.play.mcts`), alpha-beta and paranoid (:mod:`~workbench.play.alphabeta`),
-  max^n (:mod:`~workbench.play.maxn`), perfect play from a solution;
+  max^n (:mod:`~workbench.play.maxn`), perfect play from a solution; for hidden information
+  (:class:`HasHiddenInformation`), agents that cannot peek (:mod:`~workbench.play.determinized`);
 - a game runner (:func:`play_game`) and seeded tournaments on any executor (:func:`tournament`);
 - exact solving (:func:`solve`: retrograde analysis or memoised negamax, after a size estimate);
 - balance metrics with 95% intervals (:func:`balance_report`, :func:`agent_scores`,
@@ -33,6 +34,7 @@ from workbench.play.agents import (
 )
 from workbench.play.alphabeta import AlphaBetaAgent, ParanoidAgent, SearchResult
 from workbench.play.conformance import check_game
+from workbench.play.determinized import DeterminizedMCTSAgent, ObservingAgent, observing
 from workbench.play.game_features import FEATURES, game_features
 from workbench.play.maxn import MaxNAgent
 from workbench.play.mcts import MCTSAgent
@@ -45,6 +47,7 @@ from workbench.play.protocol import (
     GameInfo,
     HasFastPlay,
     HasHeuristic,
+    HasHiddenInformation,
     HasSuccessorKeys,
     HasSummary,
     State,
@@ -64,16 +67,19 @@ __all__ = [
     "Agent",
     "AgentFactory",
     "AlphaBetaAgent",
+    "DeterminizedMCTSAgent",
     "Game",
     "GameInfo",
     "GameRecord",
     "GreedyAgent",
     "HasFastPlay",
     "HasHeuristic",
+    "HasHiddenInformation",
     "HasSuccessorKeys",
     "HasSummary",
     "MCTSAgent",
     "MaxNAgent",
+    "ObservingAgent",
     "ParanoidAgent",
     "PerfectAgent",
     "RandomAgent",
@@ -92,6 +98,7 @@ __all__ = [
     "evaluate",
     "game_features",
     "margin",
+    "observing",
     "play_game",
     "python_random",
     "sample_outcome",

@@ -17,6 +17,7 @@ from workbench.play.protocol import (
     Game,
     GameInfo,
     HasHeuristic,
+    HasHiddenInformation,
     HasSummary,
     State,
 )
@@ -35,7 +36,11 @@ def check_game(game: Game, *, games: int = 20, seed: Seed = 0, max_plies: int = 
     not change when the state is applied (states are immutable); ``apply`` is
     deterministic; ``render`` gives text; the heuristic, if any, gives one value per
     seat; a ``summary`` method, if any, gives named figures at the end; chance nodes
-    appear only if ``info.chance``. A game stops at its first breached step.
+    appear only if ``info.chance``; a game with hidden information
+    (:class:`~workbench.play.protocol.HasHiddenInformation`, required by ``info.hidden``)
+    keeps every seat's observation in the worlds ``determinize`` makes for it, and
+    makes the same world from a state as from any world it made of it (so a world
+    depends on what the seat sees alone). A game stops at its first breached step.
 
     Examples
     --------
@@ -120,4 +125,26 @@ def _check_state(game: Game, state: State) -> list[str]:
         problems.append(
             f"heuristic gave {len(game.heuristic(state))} values, expected {info.num_players}"
         )
+    hidden = isinstance(game, HasHiddenInformation)
+    if info.hidden and not hidden:
+        problems.append("info.hidden is True but the game has no observation and determinize")
+    elif hidden and player != TERMINAL:
+        problems += _check_hidden(game, state, info.num_players)
+    return problems
+
+
+def _check_hidden(game: HasHiddenInformation, state: State, num_players: int) -> list[str]:
+    problems, key = [], state.key()
+    for seat in range(num_players):
+        seen = game.observation(state, seat)
+        world = game.determinize(state, seat, python_random(seat))
+        if state.key() != key:
+            problems.append(f"determinize(..., {seat}, ...) changed the state it was given")
+        elif game.observation(world, seat) != seen:
+            problems.append(f"determinize(..., {seat}, ...) changed what seat {seat} sees")
+        elif (
+            game.determinize(world, seat, python_random(9)).key()
+            != game.determinize(state, seat, python_random(9)).key()
+        ):
+            problems.append(f"determinize(..., {seat}, ...) reads more than seat {seat} sees")
     return problems

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,6 +47,7 @@ __all__ = [
     "GameInfo",
     "HasFastPlay",
     "HasHeuristic",
+    "HasHiddenInformation",
     "HasSuccessorKeys",
     "HasSummary",
     "State",
@@ -78,6 +80,9 @@ class GameInfo:
         Positions can repeat (exact solving then needs retrograde analysis).
     max_plies : int or None
         Plies after which simulations stop and score the game as a draw (time-out).
+    hidden : bool
+        Players do not see the whole state (the game implements
+        :class:`HasHiddenInformation`).
     """
 
     name: str
@@ -86,6 +91,7 @@ class GameInfo:
     chance: bool = False
     cycles: bool = False
     max_plies: int | None = None
+    hidden: bool = False
 
 
 @runtime_checkable
@@ -207,6 +213,30 @@ class HasSuccessorKeys(Protocol):
 
     def state_from_key(self, key: Hashable) -> State:
         """The state whose :meth:`State.key` is ``key``."""
+        ...
+
+
+@runtime_checkable
+class HasHiddenInformation(Protocol):
+    """A game whose players do not see everything: hands, face-down cards, a deck's order.
+
+    An agent that must not peek reads a state only through :meth:`determinize` (as
+    :class:`~workbench.play.determinized.DeterminizedMCTSAgent` does): it plays in a
+    world that agrees with everything its seat has seen, the hidden parts drawn at
+    random. So that two states its seat cannot tell apart give the same worlds,
+    ``determinize`` must depend on the state only through :meth:`observation` (pool
+    the hidden cards in a fixed order, such as sorted, before shuffling them);
+    :func:`~workbench.play.conformance.check_game` checks both rules.
+    """
+
+    def observation(self, state: State, player: int) -> Hashable:
+        """Everything ``player`` may see of ``state``, as a key: equal observations mean
+        states that ``player`` cannot tell apart."""
+        ...
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """A state with the same ``observation(..., player)`` as ``state``, whose hidden
+        parts are drawn from ``rng`` (``state`` itself is left unchanged)."""
         ...
 
 

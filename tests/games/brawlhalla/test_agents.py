@@ -17,6 +17,7 @@ from workbench.games.brawlhalla.agents import (
 )
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.play import RandomAgent, play_game
+from workbench.play.determinized import DeterminizedMCTSAgent
 
 GAME = Brawlhalla()
 WEST, EAST, CENTRAL = ((10, 0), (6, 11), (8, 5))
@@ -95,10 +96,15 @@ def test_factory_names():
     assert agent_factory("rush") is RushPlan and agent_factory("flag") is FlagPlan
     assert agent_factory("mcts").keywords["simulations"] == 200
     assert agent_factory("mcts:7").keywords["simulations"] == 7
-    assert len(AGENT_NAMES) == 6
+    assert agent_factory("dmcts").func is DeterminizedMCTSAgent
+    assert agent_factory("dmcts:5").keywords == {"simulations": 5, "worlds": 5, "rollout_plies": 24}
+    assert agent_factory("dmcts:80").keywords["worlds"] == 8
+    assert len(AGENT_NAMES) == 7
 
 
-@pytest.mark.parametrize("bad", ["", "greedy:3", "mcts:0", "mcts:x", "Rush", "random:1"])
+@pytest.mark.parametrize(
+    "bad", ["", "greedy:3", "mcts:0", "mcts:00", "mcts:x", "dmcts:0", "Rush", "random:1"]
+)
 def test_factory_refuses_other_names(bad):
     with pytest.raises(RulesError, match="expected one of"):
         agent_factory(bad)

@@ -1,6 +1,9 @@
 """Brawlhalla on the play protocol: conformance, the same seed the same game, the figures of
-a game, hand-set positions, the knobs of the start and the end, and random legal play
-never breaking the rules' limits (a property test)."""
+a game, hand-set positions, the knobs of the start and the end, random legal play never
+breaking the rules' limits (a property test), and the hidden cards: a side's view and
+worlds, and search that plays the same whatever the other side holds."""
+
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +15,7 @@ from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.play import RandomAgent, check_game, play_game
+from workbench.play.determinized import DeterminizedMCTSAgent
 from workbench.play.protocol import CHANCE, TERMINAL
 
 from .small_boards import duel_board, duel_game
@@ -169,3 +173,77 @@ def test_random_legal_play_never_breaks_the_limits(data):
         state = state.apply(action)
         if state.setup >= 6:
             check_limits(state)
+
+
+def _north_in_play(game, seed):
+    """A position a few random actions into play, north to act, cards dealt and drawn."""
+    state, rng = game.initial_state(seed=seed), random.Random(seed)
+    while state.setup < 6 or state.turn < 3 or state.current_player() != 0:
+        if state.current_player() == CHANCE:
+            state = state.apply(state.chance_outcomes()[0][0])
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _south_hand_swapped(state):
+    """``state`` with one card of south's hand swapped for another card of the deck."""
+    other = state.copy()
+    card = state.hands[1][0]
+    spot = next(i for i, c in enumerate(state.deck) if c != card)
+    deck = list(state.deck)
+    other.hands = (state.hands[0], (deck[spot], *state.hands[1][1:]))
+    deck[spot] = card
+    other.deck = tuple(deck)
+    return other
+
+
+def test_with_cards_a_side_sees_its_hand_but_not_the_other_hand_nor_the_deck():
+    game = duel_game(turn_limit=12, cards=True)
+    assert game.info.hidden and not duel_game().info.hidden
+    assert check_game(game, games=2, seed=3) == []  # worlds keep what each side sees
+    state = _north_in_play(game, 4)
+    other = _south_hand_swapped(state)
+    assert other.key() != state.key()
+    assert game.observation(state, 0) == game.observation(other, 0)
+    assert game.observation(state, 1) != game.observation(other, 1)
+    reordered = state.copy()
+    reordered.deck = state.deck[::-1]
+    assert all(game.observation(reordered, p) == game.observation(state, p) for p in (0, 1))
+    world = game.determinize(state, 0, random.Random(1))
+    assert world.hands[0] == state.hands[0] and world.key() != state.key()
+    assert sorted(world.hands[1] + world.deck) == sorted(state.hands[1] + state.deck)
+    assert world.legal_actions() == state.legal_actions()
+
+
+def test_determinized_search_plays_the_same_whatever_south_holds():
+    game = duel_game(turn_limit=12, cards=True)
+    for seed in (4, 5):
+        state = _north_in_play(game, seed)
+        other = _south_hand_swapped(state)
+        actions = [
+            DeterminizedMCTSAgent(game, simulations=40, worlds=4, rollout_plies=6, seed=seed).act(s)
+            for s in (state, other)
+        ]
+        assert len(state.legal_actions()) > 1 and actions[0] == actions[1]
+
+
+def test_the_opponents_face_down_cards_and_the_artifact_order_are_hidden():
+    from workbench.play import python_random
+
+    game = Brawlhalla(rules=Rules(cards=True))
+    one = game.position(
+        face_down=((), ("Landslide",)),
+        deck=("Swan song", "Raid"),
+        artifact_pile=("Tyrfing", "Mjolnir"),
+    )
+    two = game.position(
+        face_down=((), ("Swan song",)),
+        deck=("Landslide", "Raid"),
+        artifact_pile=("Mjolnir", "Tyrfing"),
+    )
+    assert game.observation(one, 0) == game.observation(two, 0)
+    assert game.observation(one, 1) != game.observation(two, 1)
+    world = game.determinize(one, 0, python_random(5))
+    assert len(world.face_down[1]) == 1 and world.face_down[1][0] in ("Landslide", "Swan song")
+    assert game.observation(world, 0) == game.observation(one, 0)

@@ -60,6 +60,7 @@ from workbench.games.brawlhalla.resolve import (
 )
 from workbench.games.brawlhalla.state import PLAYING
 from workbench.play.agents import RandomAgent, Seed, python_random
+from workbench.play.determinized import DeterminizedMCTSAgent
 from workbench.play.mcts import MCTSAgent
 
 if TYPE_CHECKING:
@@ -83,8 +84,17 @@ __all__ = [
 
 #: Plies of a random playout before the evaluation judges the position.
 ROLLOUT_PLIES = 24
-#: The names :func:`agent_factory` takes (``mcts`` with ``:SIMULATIONS``).
-AGENT_NAMES = ("random", "greedy", "mcts[:SIMULATIONS]", "rush", "holy", "flag")
+#: The names :func:`agent_factory` takes (``mcts`` with ``:SIMULATIONS``; ``dmcts``: the
+#: same budget shared by 8 worlds dealt for what the side sees, so it cannot peek at cards).
+AGENT_NAMES = (
+    "random",
+    "greedy",
+    "mcts[:SIMULATIONS]",
+    "dmcts[:SIMULATIONS]",
+    "rush",
+    "holy",
+    "flag",
+)
 #: What actions score, in unit values (a warrior is worth 1).
 SCORES: dict[str, float] = {
     "win": 1000.0,  # an attack on an undefended enemy capital, the flag home
@@ -505,6 +515,10 @@ def agent_factory(spec: str) -> Any:
     name, _, budget = str(spec).partition(":")
     if name in _NAMED and ":" not in str(spec):
         return _NAMED[name]
-    if name == "mcts" and (not budget or budget.isdigit()) and budget not in ("0",):
-        return mcts_agent(int(budget or 200))
+    if name in ("mcts", "dmcts") and (not budget or (budget.isdigit() and int(budget) > 0)):
+        agent = mcts_agent(int(budget or 200))
+        if name == "dmcts":
+            worlds = min(8, agent.keywords["simulations"])
+            return partial(DeterminizedMCTSAgent, worlds=worlds, **agent.keywords)
+        return agent
     raise RulesError(f"agent {spec!r}: expected one of {', '.join(AGENT_NAMES)}")

@@ -7,7 +7,8 @@ domination at the start of a turn, then ``action_points_per_turn`` actions
 (:mod:`~workbench.games.brawlhalla.actions`), each attack a chance node with the
 clash's exact odds. The game ends with War (the enemy capital captured), Holy (all
 sanctuaries held for ``holy_turns`` turns), Flag (the flag brought to one's capital)
-or, as a draw, at ``turn_limit``.
+or, as a draw, at ``turn_limit``. With cards in play a side does not see the other's
+hand nor the deck (:meth:`Brawlhalla.observation`, :meth:`Brawlhalla.determinize`).
 
 >>> from workbench.play import RandomAgent, play_game
 >>> game = Brawlhalla()
@@ -18,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -79,7 +81,9 @@ class Brawlhalla:
         self.geometry = BrawlhallaGeometry(self.board, self.rules)
         self.square_limits = square_limits(self.rules)
         self.cards = Hands(self.rules, cards)
-        self.info = GameInfo(name="brawlhalla", num_players=2, chance=True, cycles=True)
+        self.info = GameInfo(
+            name="brawlhalla", num_players=2, chance=True, cycles=True, hidden=self.rules.cards
+        )
 
     def __repr__(self) -> str:
         return f"Brawlhalla(board={self.board.name!r})"
@@ -102,6 +106,49 @@ class Brawlhalla:
     def heuristic(self, state: BrawlhallaState) -> tuple[float, float]:
         """Per-seat values in (-1, 1) (see :func:`~.evaluation.evaluation`)."""
         return evaluation(state)
+
+    def observation(self, state: BrawlhallaState, player: int) -> Hashable:
+        """What ``player`` sees of ``state``: everything but the cards in the other side's
+        hand and face down, those in the deck and the order of the artifacts still to be
+        won, of which it sees how many there are."""
+        other = 1 - player
+        hidden = (len(state.hands[other]), len(state.face_down[other]), len(state.deck))
+        return (_dealt(state, player, (), (), ()).key(), hidden, len(state.artifact_pile))
+
+    def determinize(
+        self, state: BrawlhallaState, player: int, rng: random.Random
+    ) -> BrawlhallaState:
+        """A world for ``player``: the other side's hand, its face-down cards and the deck
+        dealt afresh from their cards, shuffled by ``rng`` (sizes kept; face-down slots
+        take face-down cards, one of each name), and the artifacts still to be won shuffled.
+
+        >>> from workbench.play import python_random
+        >>> game = Brawlhalla(rules=Rules(cards=True))
+        >>> state = game.initial_state(seed=1)
+        >>> world = game.determinize(state, 0, python_random(2))
+        >>> world.hands[0] == state.hands[0], world.hands[1] == state.hands[1]
+        (True, False)
+        >>> game.observation(world, 0) == game.observation(state, 0)
+        True
+        """
+        other = 1 - player
+        pool = sorted(state.hands[other] + state.face_down[other] + state.deck)
+        rng.shuffle(pool)
+        families = dict(zip(self.cards.cards["name"], self.cards.cards["family"], strict=True))
+        laid: list[str] = []
+        for name in pool:
+            if len(laid) == len(state.face_down[other]):
+                break
+            if families.get(name) == "face-down" and name not in laid:
+                laid.append(name)
+        for name in laid:
+            pool.remove(name)
+        size = len(state.hands[other])
+        world = _dealt(state, player, tuple(pool[:size]), tuple(pool[size:]), tuple(laid))
+        artifacts = sorted(state.artifact_pile)
+        rng.shuffle(artifacts)
+        world.artifact_pile = tuple(artifacts)
+        return world
 
     def summary(self, state: BrawlhallaState) -> dict[str, Any]:
         """Figures of a finished game, added as columns by the shared tournament runner:
@@ -243,6 +290,24 @@ class Brawlhalla:
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap
         return state
+
+
+def _dealt(
+    state: BrawlhallaState,
+    player: int,
+    other_hand: tuple[str, ...],
+    deck: tuple[str, ...],
+    other_face_down: tuple[str, ...],
+) -> BrawlhallaState:
+    """A copy of ``state`` with these cards in the other side's hand, face down and the
+    deck (and, for the observation, no artifact order)."""
+    world = state.copy()
+    hands, laid = list(state.hands), list(state.face_down)
+    hands[1 - player], laid[1 - player] = other_hand, other_face_down
+    world.hands, world.deck = (hands[0], hands[1]), deck
+    world.face_down = (laid[0], laid[1])
+    world.artifact_pile = ()
+    return world
 
 
 def _is_cell(item: Any) -> bool:

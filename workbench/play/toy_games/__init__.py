@@ -5,6 +5,7 @@ own module (:mod:`~workbench.play.toy_games.common` holds what they share):
 
 ======================  =======  ======  ======  =========  ===========================
 game                    players  chance  cycles  heuristic  known answer
+                                                            (hidden information)
 ======================  =======  ======  ======  =========  ===========================
 :class:`Nim`            2 or n   no      no      no         first player wins iff the
                                                             xor of the heaps is not 0
@@ -12,6 +13,8 @@ game                    players  chance  cycles  heuristic  known answer
                                                             5,478 reachable positions
 :class:`DiceRace`       2        yes     no      yes        brute-force expectiminimax
 :class:`Pursuit`        2        no      yes     yes        fixed-point iteration
+:class:`Tricks`         2        no      no      no         hidden hands: search by
+                                                            determinization beats random
 ======================  =======  ======  ======  =========  ===========================
 
 Win/loss games pay +1 to the winner and share -1 among the others, so that
@@ -31,6 +34,7 @@ from workbench.play.toy_games.dice_race import DiceRace, DiceRaceState
 from workbench.play.toy_games.nim import Nim, NimState
 from workbench.play.toy_games.pursuit import Pursuit, PursuitState
 from workbench.play.toy_games.tic_tac_toe import TicTacToe, TicTacToeState
+from workbench.play.toy_games.tricks import Tricks, TricksState
 
 __all__ = [
     "DiceRace",
@@ -41,4 +45,6 @@ __all__ = [
     "PursuitState",
     "TicTacToe",
     "TicTacToeState",
+    "Tricks",
+    "TricksState",
 ]
