@@ -311,7 +311,8 @@ class BrawlhallaTable(widgets.VBox):
         kinds: dict[Cell, str] = {}
         for action in options:
             kind = action[0]
-            if kind in ("move", "attack") and (kind == "attack" or action[3] == part):
+            plain_attack = kind == "attack" and len(action) == 3  # die cards: not yet here
+            if plain_attack or (kind == "move" and action[3] == part):
                 self._targets[cell_id(action[2])] = action
                 kinds[action[2]] = kind
             elif kind in ("barracks", "harbor"):

@@ -250,3 +250,50 @@ def test_mjolnir_destroys_every_unit_on_an_enemy_square():
     )
     assert {a[2] for a in card_actions(state)} == {(14, 4)}
     assert (14, 4) not in _play(state, "Mjolnir", (14, 4)).stacks
+
+
+# -- die cards in a clash -------------------------------------------------------------------
+def _clash(hands=((), ()), face_down=((), ()), rules=None):
+    game = Brawlhalla(rules=rules or Rules(cards=True))
+    stacks = {(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)}
+    return game.position(stacks=stacks, hands=hands, face_down=face_down)
+
+
+def test_the_attacker_chooses_its_die_cards_and_the_odds_are_the_dice_modules():
+    from workbench.dice import clash
+    from workbench.games.brawlhalla.combat import clash_settings, die_modifiers
+
+    state = _clash(hands=(("Thor's blessing", "Thor's blessing"), ()))
+    attacks = {a for a in state.legal_actions() if a[0] == "attack"}
+    assert attacks == {
+        ("attack", (7, 0), (7, 1)),
+        ("attack", (7, 0), (7, 1), ("Thor's blessing",)),
+        ("attack", (7, 0), (7, 1), ("Thor's blessing", "Thor's blessing")),
+    }
+    blessed = state.apply(("attack", (7, 0), (7, 1), ("Thor's blessing",)))
+    assert blessed.committed == (("thor",), ()) and blessed.hands[0] == ("Thor's blessing",)
+    settings = clash_settings(state.game.rules, die_modifiers(["thor"]), ())
+    expected = clash(3, 2, **settings).probabilities
+    got = {won: p for (_, won), p in blessed.chance_outcomes()}
+    assert got == {k: p for k, p in expected.items() if p}
+    plain = dict(state.apply(("attack", (7, 0), (7, 1))).chance_outcomes())
+    assert plain != dict(blessed.chance_outcomes())
+    assert blessed.apply(blessed.chance_outcomes()[0][0]).committed == ((), ())
+
+
+def test_the_defender_brings_every_die_card_it_holds_unless_told_not_to():
+    held = {"hands": ((), ("Thor's blessing",)), "face_down": ((), ("Norn's wrath",))}
+    state = _clash(**held)
+    attacked = state.apply(("attack", (7, 0), (7, 1)))
+    assert attacked.committed == ((), ("norn", "thor"))
+    assert attacked.hands[1] == () and attacked.face_down[1] == ()
+    calm = _clash(**held, rules=Rules(cards=True, defender_die_cards="none"))
+    assert calm.apply(("attack", (7, 0), (7, 1))).committed == ((), ())
+
+
+def test_norns_wrath_is_laid_face_down_then_brought_to_an_attack():
+    state = _clash(hands=(("Norn's wrath",), ()))
+    laid = state.apply(("card", "Norn's wrath", None))
+    assert laid.face_down[0] == ("Norn's wrath",)
+    attacks = {a for a in laid.legal_actions() if a[0] == "attack"}
+    assert ("attack", (7, 0), (7, 1), ("Norn's wrath",)) in attacks

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from workbench.games.brawlhalla.card_effects import card_actions
+from workbench.games.brawlhalla.card_effects import card_actions, die_card_choices
 from workbench.games.brawlhalla.setup import setup_actions
 from workbench.games.brawlhalla.stacking import can_stand, moving_parts, standable
 from workbench.games.brawlhalla.state import PLAYING
@@ -197,6 +197,8 @@ def _attacks(state, src, stack, found) -> None:
         if rules.attack_reach == "standable" and not can_stand(state, own, dst):
             continue
         found.append(("attack", src, dst))
+        if rules.cards:
+            found.extend(("attack", src, dst, cards) for cards in die_card_choices(state, side))
 
 
 def _builds(state, src, stack, found) -> None:

@@ -51,6 +51,8 @@ __all__ = [
     "CardEffect",
     "card_actions",
     "card_table",
+    "commit_die_cards",
+    "die_card_choices",
     "effect",
     "extra_action_points",
     "play_card",
@@ -429,3 +431,58 @@ for _face_down in (
     "destroy_powerless_ship",
 ):
     effect(_face_down, timing="face-down")(_waits)
+
+
+# -- die cards: spent in a clash, placed after the roll as workbench.dice places them ------
+#: Die card effect id -> the die modifier it gives (see :mod:`.combat`).
+DIE_CARDS = {"plus_one_to_a_die": "thor", "minus_one_to_enemy_die": "norn"}
+
+
+def _die_cards(state: BrawlhallaState, side: int) -> list[str]:
+    """The side's die cards at hand: Thor's blessings in hand, Norn's wrath face down."""
+    table = state.game.cards.table()
+    return [
+        name
+        for name in (*state.hands[side], *state.face_down[side])
+        if table.get(name, ("", 0))[0] in DIE_CARDS
+    ]
+
+
+def die_card_choices(state: BrawlhallaState, side: int) -> list[tuple[str, ...]]:
+    """The sets of die cards the attacker may bring to a clash (none is the plain attack):
+    any number of its Thor's blessings, with or without its Norn's wrath."""
+    held = _die_cards(state, side)
+    if not held:
+        return []
+    names = sorted(set(held))
+    ranges = [range(held.count(name) + 1) for name in names]
+    return [
+        tuple(name for name, n in zip(names, counts, strict=True) for _ in range(n))
+        for counts in itertools.product(*ranges)
+        if any(counts)
+    ]
+
+
+def commit_die_cards(
+    state: BrawlhallaState, side: int, cards: tuple[str, ...] = (), *, defending: bool = False
+) -> tuple[str, ...]:
+    """Spend die cards on a clash and return their modifiers: the attacker's chosen
+    ``cards``, or for the defender what ``Rules.defender_die_cards`` says (all or none)."""
+    if not state.game.rules.cards:
+        return ()
+    if defending:
+        cards = (
+            tuple(_die_cards(state, side)) if state.game.rules.defender_die_cards == "all" else ()
+        )
+    table = state.game.cards.table()
+    for name in cards:
+        if name in state.hands[side]:
+            discard_card(state, side, name)
+        else:
+            state.face_down = _without(state.face_down, side, name)
+            state.discard = (*state.discard, name)
+    return tuple(sorted(DIE_CARDS[table[name][0]] for name in cards))
+
+
+effect("plus_one_to_a_die", timing="combat")(_waits)
+effect("minus_one_to_enemy_die", timing="face-down")(_waits)

@@ -40,6 +40,7 @@ __all__ = [
     "MODIFIER_NAMES",
     "check_count",
     "clash_odds",
+    "clash_settings",
     "clash_tables",
     "dice_for",
     "die_modifiers",
@@ -171,7 +172,9 @@ def _bounds(rules: Rules) -> tuple[int, int] | None:
     return (1, rules.faces) if rules.modified_dice == "within faces" else None
 
 
-def _game(rules: Rules, attacker_mods: Mods, defender_mods: Mods) -> dict:
+def clash_settings(rules: Rules, attacker_mods: Mods = (), defender_mods: Mods = ()) -> dict:
+    """The keyword arguments of :func:`workbench.dice.clash` for these rules and die
+    modifiers (faces, ties, the modifiers, who places first, bounds)."""
     return {
         "faces": rules.faces,
         "ties": rules.ties,
@@ -205,7 +208,7 @@ def clash_odds(
     rules = rules or Rules()
     a = check_count(attacker_dice, "attacker dice", maximum=rules.dice_cap)
     d = check_count(defender_dice, "defender dice", maximum=rules.dice_cap)
-    won = clash(a, d, **_game(rules, attacker_mods, defender_mods))
+    won = clash(a, d, **clash_settings(rules, attacker_mods, defender_mods))
     extra_a, extra_d = _sacrifices(rules, attacker_mods, defender_mods)
     rows = [
         (min(a, d) - k + extra_a, k + extra_d, p, float(p)) for k, p in won.probabilities.items()
@@ -225,7 +228,7 @@ def clash_tables(
     (189, Fraction(49, 1))
     """
     rules = rules or Rules()
-    table = clash_table(cap=rules.dice_cap, **_game(rules, attacker_mods, defender_mods))
+    table = clash_table(cap=rules.dice_cap, **clash_settings(rules, attacker_mods, defender_mods))
     extra_a, extra_d = _sacrifices(rules, attacker_mods, defender_mods)
     table["attacker_losses"] += extra_a
     table["defender_losses"] += extra_d

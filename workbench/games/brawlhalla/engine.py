@@ -203,7 +203,7 @@ class Brawlhalla:
         state.artifacts = ((), ())
         state.hands, state.deck, state.discard = ((), ()), (), ()
         state.discarding, state.sacrificed = None, 0
-        state.relics = state.in_effect = state.face_down = ((), ())
+        state.relics = state.in_effect = state.face_down = state.committed = ((), ())
         state.artifact_pile = ()
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None

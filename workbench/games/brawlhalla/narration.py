@@ -124,8 +124,10 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         lead = f"{who} moves a warrior from {src} to {dst} and" if src != dst else who
         return f"{lead} fuses warriors into a warlord on {dst}"
     if kind == "attack":
-        _, src, dst = action
+        src, dst = action[1:3]
         text = f"{who} attacks {_target(state, dst)} from {src}"
+        if len(action) > 3:
+            text += " with " + " and ".join(action[3])
         return text if state.apply(action).pending is not None else text + ": it falls at once"
     if kind == "build":
         _, cell, what = action

@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING, Any
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.actions import actions_from
-from workbench.games.brawlhalla.card_effects import card_actions, extra_action_points, play_card
+from workbench.games.brawlhalla.card_effects import (
+    card_actions,
+    commit_die_cards,
+    extra_action_points,
+    play_card,
+)
+from workbench.games.brawlhalla.combat import Mods, clash_settings
 from workbench.games.brawlhalla.face_down import after_clash, after_move, sink_ghost_ships
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.guardian import guardian_odds
@@ -50,19 +56,23 @@ _FIRST = ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
 
 
 @functools.cache
-def clash_outcomes(rules: Rules, attack: int, defence: int) -> tuple[Outcome, ...]:
-    """``((attacker_losses, defender_losses), probability)`` of a clash of
-    ``attack`` against ``defence`` dice, most attacker losses first."""
-    won = clash(attack, defence, faces=rules.faces, ties=rules.ties).probabilities
+def clash_outcomes(
+    rules: Rules, attack: int, defence: int, attacker_mods: Mods = (), defender_mods: Mods = ()
+) -> tuple[Outcome, ...]:
+    """``((attacker_losses, defender_losses), probability)`` of a clash of ``attack``
+    against ``defence`` dice, most attacker losses first; die cards (``thor``, ``norn``)
+    placed by each side as :mod:`workbench.dice` places them, best for their owner."""
+    settings = clash_settings(rules, attacker_mods, defender_mods)
+    won = clash(attack, defence, **settings).probabilities
     pairs = min(attack, defence)
     return tuple(((pairs - k, k), p) for k, p in sorted(won.items()) if p)
 
 
 @functools.cache
-def guardian_outcomes(rules: Rules, attack: int) -> tuple[Outcome, ...]:
+def guardian_outcomes(rules: Rules, attack: int, attacker_mods: Mods = ()) -> tuple[Outcome, ...]:
     """``((attacker_losses, 1 if the guardian falls else 0), probability)`` of one
-    attack on a guardian with ``attack`` dice."""
-    odds = guardian_odds(attack, rules=rules)
+    attack on a guardian with ``attack`` dice (and the attacker's die cards)."""
+    odds = guardian_odds(attack, rules=rules, attacker_mods=attacker_mods)
     found = [((0, 1), odds.p_defeat)] if odds.p_defeat else []
     for lost, p in sorted(odds.losses.probabilities.items(), reverse=True):
         p = p - odds.p_defeat if lost == 0 else p
@@ -81,9 +91,10 @@ def chance_outcomes(state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
         return []
     _, _, attack, defence, guardian = state.pending
     rules = state.game.rules
+    mine, theirs = state.committed
     if guardian:
-        return list(guardian_outcomes(rules, attack))
-    return list(clash_outcomes(rules, attack, defence))
+        return list(guardian_outcomes(rules, attack, mine))
+    return list(clash_outcomes(rules, attack, defence, mine, theirs))
 
 
 def _standing(state: BrawlhallaState, cell: Cell, stack: Stack) -> Stack:
@@ -234,17 +245,20 @@ def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
     _spend(state, dst)
 
 
-def _attack(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
+def _attack(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...] = ()) -> None:
     rules = state.game.rules
     _spend(state, src)
     attack = attack_dice(state, src, state.stacks[src])
     if dst in state.guardians:
         state.pending = (src, dst, attack, len(rules.guardian_dice), True)
+        state.committed = (commit_die_cards(state, state.to_move, cards), ())
         return
     halt_work(state, dst)
     defence = defence_dice(state, dst)
     if defence:
         state.pending = (src, dst, attack, defence, False)
+        mine = commit_die_cards(state, state.to_move, cards)
+        state.committed = (mine, commit_die_cards(state, 1 - state.to_move, defending=True))
         return
     _falls(state, dst)
 
@@ -264,7 +278,7 @@ def _falls(state: BrawlhallaState, cell: Cell) -> None:
 
 def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     src, dst, _, _, guardian = state.pending
-    state.pending = None
+    state.pending, state.committed = None, ((), ())
     rules = state.game.rules
     lost, won = outcome
     attacker = _standing(state, src, casualties(state.stacks[src], lost, rules))
@@ -373,7 +387,7 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     elif kind == "fuse":
         _fuse(new, src, action[2])
     elif kind == "attack":
-        _attack(new, src, action[2])
+        _attack(new, src, action[2], action[3] if len(action) > 3 else ())
     elif kind == "build":
         _spend(new, src)
         start_work(new, src, action[2])

@@ -420,6 +420,14 @@ class Rules:
         choices=("down", "up"),
     )
 
+    defender_die_cards: str = knob(
+        "all",
+        says="Thor's blessing can be played during combat, Norn's wrath whenever the player "
+        "wishes: the defender brings every die card it holds to a clash it did not choose; "
+        "the attacker chooses which it brings with its attack. Die cards brought are spent.",
+        alternatives="'none': only the attacker plays die cards.",
+        choices=("all", "none"),
+    )
     gungnir_discards: str = knob(
         "the whole hand",
         says="Gungnir: discard your opponent hand (artifacts are immune to discards).",

@@ -112,6 +112,9 @@ class BrawlhallaState:
         The side that plays the first turn.
     pending : tuple or None
         An attack waiting for its dice (a chance node).
+    committed : tuple of tuple
+        The die modifiers (``thor``, ``norn``) the attacker and the defender bring to the
+        pending clash, from the die cards they spent on it.
     winner : int or None
         0 or 1, -1 for a draw at the turn limit, None while the game goes on.
     victory : str
@@ -133,6 +136,7 @@ class BrawlhallaState:
         "cards_due",
         "carrier",
         "coins",
+        "committed",
         "deck",
         "discard",
         "discarding",
@@ -181,6 +185,7 @@ class BrawlhallaState:
     discard: tuple[str, ...]
     relics: tuple[tuple[str, ...], tuple[str, ...]]
     face_down: tuple[tuple[str, ...], tuple[str, ...]]
+    committed: tuple[tuple[str, ...], tuple[str, ...]]
     in_effect: tuple[tuple[str, ...], tuple[str, ...]]
     artifact_pile: tuple[str, ...]
     discarding: int | None
@@ -258,7 +263,7 @@ class BrawlhallaState:
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
             (self.relics, self.in_effect, self.artifact_pile, self.face_down),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
-            (self.pending, self.winner, self.victory),
+            (self.pending, self.committed, self.winner, self.victory),
         )
 
     def __eq__(self, other: object) -> bool:
