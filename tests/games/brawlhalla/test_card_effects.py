@@ -297,3 +297,47 @@ def test_norns_wrath_is_laid_face_down_then_brought_to_an_attack():
     assert laid.face_down[0] == ("Norn's wrath",)
     attacks = {a for a in laid.legal_actions() if a[0] == "attack"}
     assert ("attack", (7, 0), (7, 1), ("Norn's wrath",)) in attacks
+
+
+def test_mimirs_well_destroys_a_face_down_card_for_a_coin():
+    assert not card_actions(_position(["Mimir's well"], coins=(1, 0)))  # nothing face down
+    state = _position(["Mimir's well"], coins=(1, 0), face_down=((), ("Landslide", "Swan song")))
+    assert {a[2] for a in card_actions(state)} == {0, 1}
+    after = _play(state, "Mimir's well", 1)
+    assert after.face_down[1] == ("Landslide",) and after.coins == (0, 0) and after.sacrificed == 1
+    assert after.discard[-1] == "Swan song"
+    assert not card_actions(_position(["Mimir's well"], face_down=((), ("Landslide",))))  # no coin
+
+
+def test_assassin_of_kings_and_guerilla_tactics_change_the_dice_before_the_roll():
+    game = Brawlhalla(rules=Rules(cards=True))
+    stacks = {(7, 0): (0, 2, 0, 0, 0), (7, 1): (1, 0, 1, 0, 0)}
+    state = game.position(stacks=stacks, hands=(("Assassin of Kings",), ()))
+    attack = ("attack", (7, 0), (7, 1), ("Assassin of Kings",))
+    assert attack in state.legal_actions()
+    assert state.apply(attack).pending[2:4] == (4, 5)  # 2 warriors + 2 against 1 warlord
+    assert state.apply(attack[:3]).pending[2:4] == (2, 5)
+    no_lord = game.position(
+        stacks={(7, 0): (0, 2, 0, 0, 0), (7, 1): (1, 3, 0, 0, 0)},
+        hands=(("Assassin of Kings",), ()),
+    )
+    assert not [a for a in no_lord.legal_actions() if a[0] == "attack" and len(a) > 3]
+    guerilla = game.position(stacks=stacks, hands=(("Guerilla tactics",), ()), coins=(5, 0))
+    hit = guerilla.apply(("attack", (7, 0), (7, 1), ("Guerilla tactics",)))
+    assert hit.pending[2:4] == (2, 3) and hit.discard == ("Guerilla tactics",)
+
+
+def test_dragon_killer_wins_against_a_dragon_above_five_coins():
+    game = Brawlhalla(rules=Rules(cards=True))
+    stacks = {(7, 0): (0, 1, 0, 0, 0), (7, 1): (1, 0, 0, 1, 0)}
+    poor = game.position(stacks=stacks, hands=(("Dragon killer",), ()), coins=(5, 0))
+    assert not [a for a in poor.legal_actions() if a[0] == "attack" and len(a) > 3]
+    rich = game.position(stacks=stacks, hands=(("Dragon killer",), ()), coins=(6, 0))
+    after = rich.apply(("attack", (7, 0), (7, 1), ("Dragon killer",)))
+    assert (7, 1) not in after.stacks and after.pending is None and after.stacks[(7, 0)][1] == 1
+    defended = game.position(
+        stacks={(7, 0): (0, 0, 0, 1, 0), (7, 1): (1, 3, 0, 0, 0)},
+        hands=((), ("Dragon killer",)),
+        coins=(0, 6),
+    )
+    assert (7, 0) not in defended.apply(("attack", (7, 0), (7, 1))).stacks

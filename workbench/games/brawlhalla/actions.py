@@ -198,7 +198,9 @@ def _attacks(state, src, stack, found) -> None:
             continue
         found.append(("attack", src, dst))
         if rules.cards:
-            found.extend(("attack", src, dst, cards) for cards in die_card_choices(state, side))
+            found.extend(
+                ("attack", src, dst, cards) for cards in die_card_choices(state, side, dst)
+            )
 
 
 def _builds(state, src, stack, found) -> None:

@@ -41,6 +41,7 @@ from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact, draw_cards
 from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.stacking import can_stand
+from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
@@ -49,6 +50,7 @@ __all__ = [
     "EFFECTS",
     "LASTING",
     "CardEffect",
+    "ClashCards",
     "card_actions",
     "card_table",
     "commit_die_cards",
@@ -433,25 +435,51 @@ for _face_down in (
     effect(_face_down, timing="face-down")(_waits)
 
 
-# -- die cards: spent in a clash, placed after the roll as workbench.dice places them ------
+# -- clash cards: spent in a clash; die cards placed after the roll as workbench.dice does --
 #: Die card effect id -> the die modifier it gives (see :mod:`.combat`).
 DIE_CARDS = {"plus_one_to_a_die": "thor", "minus_one_to_enemy_die": "norn"}
+#: Cards that change a clash before the roll, by effect id.
+POWER_CARDS = (
+    "plus_two_against_warlord",
+    "reduce_power_by_half_coins",
+    "win_against_dragon_above_five_coins",
+)
 
 
-def _die_cards(state: BrawlhallaState, side: int) -> list[str]:
-    """The side's die cards at hand: Thor's blessings in hand, Norn's wrath face down."""
+@dataclass(frozen=True)
+class ClashCards:
+    """What one side's cards do to a clash: die modifiers, a change to its own power and
+    to the enemy's, and whether it wins the battle outright (Dragon killer)."""
+
+    mods: tuple[str, ...] = ()
+    power: int = 0
+    against: int = 0
+    wins: bool = False
+
+
+def _clash_cards(state: BrawlhallaState, side: int, enemy: tuple | None) -> list[str]:
+    """The side's cards it could bring to a clash against the ``enemy`` stack: Thor's
+    blessings in hand, Norn's wrath face down, and the ruin cards whose condition holds."""
     table = state.game.cards.table()
+    rules = state.game.rules
+    holds = {
+        "plus_two_against_warlord": enemy is not None and enemy[2] > 0,
+        "reduce_power_by_half_coins": state.coins[side] >= rules.guerilla_coins_per_point,
+        "win_against_dragon_above_five_coins": (
+            enemy is not None and enemy[3] > 0 and state.coins[side] > 5
+        ),
+    }
     return [
         name
         for name in (*state.hands[side], *state.face_down[side])
-        if table.get(name, ("", 0))[0] in DIE_CARDS
+        if (effect_id := table.get(name, ("", 0))[0]) in DIE_CARDS or holds.get(effect_id, False)
     ]
 
 
-def die_card_choices(state: BrawlhallaState, side: int) -> list[tuple[str, ...]]:
-    """The sets of die cards the attacker may bring to a clash (none is the plain attack):
-    any number of its Thor's blessings, with or without its Norn's wrath."""
-    held = _die_cards(state, side)
+def die_card_choices(state: BrawlhallaState, side: int, dst: Cell) -> list[tuple[str, ...]]:
+    """The sets of clash cards the attacker may bring against ``dst`` (none is the plain
+    attack): any number of its Thor's blessings, its Norn's wrath, its ruin cards."""
+    held = _clash_cards(state, side, state.stacks.get(dst))
     if not held:
         return []
     names = sorted(set(held))
@@ -464,25 +492,54 @@ def die_card_choices(state: BrawlhallaState, side: int) -> list[tuple[str, ...]]
 
 
 def commit_die_cards(
-    state: BrawlhallaState, side: int, cards: tuple[str, ...] = (), *, defending: bool = False
-) -> tuple[str, ...]:
-    """Spend die cards on a clash and return their modifiers: the attacker's chosen
-    ``cards``, or for the defender what ``Rules.defender_die_cards`` says (all or none)."""
-    if not state.game.rules.cards:
-        return ()
+    state: BrawlhallaState,
+    side: int,
+    enemy: tuple | None,
+    cards: tuple[str, ...] = (),
+    *,
+    defending: bool = False,
+) -> ClashCards:
+    """Spend clash cards and say what they do: the attacker's chosen ``cards``, or for
+    the defender what ``Rules.defender_die_cards`` says (all it may bring, or none)."""
+    rules = state.game.rules
+    if not rules.cards:
+        return ClashCards()
     if defending:
-        cards = (
-            tuple(_die_cards(state, side)) if state.game.rules.defender_die_cards == "all" else ()
-        )
+        cards = tuple(_clash_cards(state, side, enemy)) if rules.defender_die_cards == "all" else ()
     table = state.game.cards.table()
+    mods, power, against, wins = [], 0, 0, False
     for name in cards:
+        effect_id = table[name][0]
+        if effect_id in DIE_CARDS:
+            mods.append(DIE_CARDS[effect_id])
+        elif effect_id == "plus_two_against_warlord":
+            power += rules.assassin_of_kings_bonus
+        elif effect_id == "reduce_power_by_half_coins":
+            against -= state.coins[side] // rules.guerilla_coins_per_point
+        else:
+            wins = True
         if name in state.hands[side]:
             discard_card(state, side, name)
         else:
             state.face_down = _without(state.face_down, side, name)
             state.discard = (*state.discard, name)
-    return tuple(sorted(DIE_CARDS[table[name][0]] for name in cards))
+    return ClashCards(tuple(sorted(mods)), power, against, wins)
 
 
 effect("plus_one_to_a_die", timing="combat")(_waits)
 effect("minus_one_to_enemy_die", timing="face-down")(_waits)
+for _clash_card in POWER_CARDS:
+    effect(_clash_card, timing="combat")(_waits)
+
+
+# -- face-down cards of the opponent -----------------------------------------------------
+def _opponent_face_down(state, side, others) -> list:
+    """A face-down card of the opponent, picked blind: its place in front of it."""
+    return list(range(len(state.face_down[1 - side])))
+
+
+@effect("destroy_face_down_card", targets=_opponent_face_down)
+def _mimirs_well(state, side, target) -> None:
+    name = state.face_down[1 - side][target]
+    state.face_down = _without(state.face_down, 1 - side, name)
+    state.discard = (*state.discard, name)

@@ -246,21 +246,39 @@ def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
 
 
 def _attack(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...] = ()) -> None:
-    rules = state.game.rules
+    rules, side = state.game.rules, state.to_move
     _spend(state, src)
-    attack = attack_dice(state, src, state.stacks[src])
+    mine = commit_die_cards(state, side, state.stacks.get(dst), cards)
     if dst in state.guardians:
+        attack = attack_dice(state, src, state.stacks[src], mine.power)
         state.pending = (src, dst, attack, len(rules.guardian_dice), True)
-        state.committed = (commit_die_cards(state, state.to_move, cards), ())
+        state.committed = (mine.mods, ())
         return
     halt_work(state, dst)
-    defence = defence_dice(state, dst)
+    theirs = commit_die_cards(state, 1 - side, state.stacks[src], defending=True)
+    if mine.wins:  # Dragon killer: the battle is won outright
+        _falls(state, dst)
+        return
+    if theirs.wins:
+        _wiped(state, src)
+        return
+    attack = attack_dice(state, src, state.stacks[src], mine.power + theirs.against)
+    defence = defence_dice(state, dst, theirs.power + mine.against)
+    if attack == 0:  # Guerilla tactics left the attacker powerless: it loses at once
+        _wiped(state, src)
+        return
     if defence:
         state.pending = (src, dst, attack, defence, False)
-        mine = commit_die_cards(state, state.to_move, cards)
-        state.committed = (mine, commit_die_cards(state, 1 - state.to_move, defending=True))
+        state.committed = (mine.mods, theirs.mods)
         return
     _falls(state, dst)
+
+
+def _wiped(state: BrawlhallaState, cell: Cell) -> None:
+    """The stack on ``cell`` is destroyed (its building, if any, stands)."""
+    state.stacks.pop(cell, None)
+    if state.carrier == cell:
+        drop_flag(state)
 
 
 def _falls(state: BrawlhallaState, cell: Cell) -> None:

@@ -45,14 +45,16 @@ def _bonus(state: BrawlhallaState, cell: Cell, stack: Stack, *, defending: bool)
     return bonus
 
 
-def attack_dice(state: BrawlhallaState, cell: Cell, stack: Stack) -> int:
-    """Dice the stack on ``cell`` rolls when it attacks (0: it cannot attack)."""
-    bonus = _bonus(state, cell, stack, defending=False)
+def attack_dice(state: BrawlhallaState, cell: Cell, stack: Stack, extra: int = 0) -> int:
+    """Dice the stack on ``cell`` rolls when it attacks (0: it cannot attack); ``extra``
+    is a card's change to its power (Assassin of Kings, Guerilla tactics)."""
+    bonus = _bonus(state, cell, stack, defending=False) + extra
     return dice_for(state.value(stack), bonus, state.game.rules)
 
 
-def defence_dice(state: BrawlhallaState, cell: Cell) -> int:
-    """Dice the enemy on ``cell`` rolls when attacked (0: it falls at once)."""
+def defence_dice(state: BrawlhallaState, cell: Cell, extra: int = 0) -> int:
+    """Dice the enemy on ``cell`` rolls when attacked (0: it falls at once); ``extra`` as
+    for :func:`attack_dice`."""
     stack = state.stacks.get(cell)
     rules = state.game.rules
     if stack is None:
@@ -64,7 +66,7 @@ def defence_dice(state: BrawlhallaState, cell: Cell) -> int:
         if rules.empty_boat == "defends with its bonus":
             return min(rules.boat_bonus, rules.dice_cap)
         return 0
-    return dice_for(value, _bonus(state, cell, stack, defending=True), rules)
+    return dice_for(value, _bonus(state, cell, stack, defending=True) + extra, rules)
 
 
 def casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
