@@ -96,6 +96,11 @@ class BrawlhallaState:
         The side that holds more cards than ``Rules.hand_limit`` and must discard now.
     sacrificed : int
         Ruin coins sacrificed to cards so far (Grave robber gains them).
+    doubled : frozenset
+        Modes (``terrestrial``, ``aquatic``, ``flying``) whose moves the side to act
+        doubled by a card this turn.
+    frozen : dict
+        Cell -> turns its owner's stack there stays frozen (no move, no attack).
     turn, to_move, ap : int
         Turns begun so far (1 is the first player's first turn), the side to act, its
         action points left.
@@ -128,9 +133,11 @@ class BrawlhallaState:
         "deck",
         "discard",
         "discarding",
+        "doubled",
         "earthed",
         "first",
         "flag",
+        "frozen",
         "game",
         "guardians",
         "hands",
@@ -170,6 +177,8 @@ class BrawlhallaState:
     discard: tuple[str, ...]
     discarding: int | None
     sacrificed: int
+    doubled: frozenset[str]
+    frozen: dict[Cell, int]
     turn: int
     to_move: int
     ap: int
@@ -190,6 +199,7 @@ class BrawlhallaState:
         other.works = dict(self.works)
         other.beaten = dict(self.beaten)
         other.wrecks = dict(self.wrecks)
+        other.frozen = dict(self.frozen)
         other._legal = other._by_source = other._tally = None
         return other
 
@@ -243,6 +253,7 @@ class BrawlhallaState:
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.winner, self.victory),
+            (self.doubled, tuple(sorted(self.frozen.items()))),
         )
 
     def __eq__(self, other: object) -> bool:
