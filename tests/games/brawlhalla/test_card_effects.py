@@ -172,7 +172,7 @@ def test_a_new_effect_registered_in_a_cell_plays():
 
 
 def test_cards_with_no_effect_yet_are_never_offered():
-    state = _position(["Ice prison", "Thor's blessing"])
+    state = _position(["Odin's eye", "Thor's blessing"])
     assert not card_actions(state)
 
 

@@ -4,6 +4,9 @@ Actions are grouped by the square they start from (the stack that acts), so that
 checking one action regenerates only its square's list. Parts of a stack that can
 move together (:func:`parts`): a boat with up to ``boat_capacity`` land units
 aboard sails; land units (with dragons alongside) walk; dragons alone fly.
+Cards of the turn (:mod:`~workbench.games.brawlhalla.turn_effects`) double the
+moves of a mode (``state.doubled``, read by ``Rules.movement_doubling``) or freeze a
+stack in place (``state.frozen``: it neither moves nor attacks).
 
 >>> from workbench.games.brawlhalla.engine import Brawlhalla
 >>> state = Brawlhalla().position(stacks={(1, 6): (0, 2, 0, 0, 0, 0)}, to_move=0)
@@ -63,29 +66,51 @@ def actions_from(state: BrawlhallaState, src: Cell) -> list[tuple]:
     found = cache.get(src)
     if found is None:
         found = cache[src] = _actions_from(state, src)
+        if state.frozen and src in state.frozen:
+            found = cache[src] = [a for a in found if _stays(a)]
     return found
+
+
+def _stays(action: tuple) -> bool:
+    """An action a frozen stack may still take: neither a move nor an attack."""
+    return action[0] in ("build", "flag") or (action[0] == "fuse" and action[1] == action[2])
 
 
 def _actions_from(state: BrawlhallaState, src: Cell) -> list[tuple]:
     stack = state.stacks.get(src)
     rules = state.game.rules
-    if (
-        stack is None
-        or stack[0] != state.to_move
-        or state.ap < 1
-        or stack[5] >= rules.actions_per_unit_per_turn
-    ):
+    if stack is None or stack[0] != state.to_move or state.ap < 1:
         return []
+    if stack[5] >= rules.actions_per_unit_per_turn:
+        return _extra_moves(state, src, stack) if state.doubled else []
     found: list[tuple] = []
     work = state.works.get(src)
-    held = (work[2], work[3]) if work is not None else (0, 0)
-    _moves(state, src, stack, held, found)
+    _moves(state, src, stack, _held(work), found)
     if work is None:
         _fusions(state, src, stack, found)
         _attacks(state, src, stack, found)
         _builds(state, src, stack, found)
     if state.flag == src and rules.flag_take_cost:
         found.append(("flag", src))
+    return found
+
+
+def _held(work: tuple | None) -> tuple[int, int]:
+    """The warriors and warlords held on a work site."""
+    return (work[2], work[3]) if work is not None else (0, 0)
+
+
+def _extra_moves(state: BrawlhallaState, src: Cell, stack: Stack) -> list[tuple]:
+    """Moves past the per-unit limit: with ``Rules.movement_doubling`` 'twice the moves',
+    units of a doubled mode move up to twice ``actions_per_unit_per_turn`` times."""
+    rules = state.game.rules
+    if (
+        rules.movement_doubling != "twice the moves"
+        or stack[5] >= 2 * rules.actions_per_unit_per_turn
+    ):
+        return []
+    found: list[tuple] = []
+    _moves(state, src, stack, _held(state.works.get(src)), found, state.doubled)
     return found
 
 
@@ -100,7 +125,9 @@ def _blocked_for(state: BrawlhallaState, side: int, cell: Cell) -> bool:
     return cell in state.guardians
 
 
-def _moves(state, src, stack, held, found) -> None:
+def _moves(state, src, stack, held, found, modes=None) -> None:
+    """The moves of the stack on ``src`` (only of ``modes`` when given); a doubled mode
+    (``state.doubled``) goes two steps under ``Rules.movement_doubling``'s default."""
     side, rules = stack[0], state.game.rules
     free = (stack[1] - held[0], stack[2] - held[1], stack[3], stack[4])
     if free == (0, 0, 0, 0):
@@ -108,15 +135,17 @@ def _moves(state, src, stack, held, found) -> None:
     steps = state.game.geometry.steps
     walkable = state.terrain(src) in ".:"
     limits = state.game.square_limits
-    stacks, earthed = state.stacks, state.earthed
+    stacks, earthed, doubled = state.stacks, state.earthed, state.doubled
     for how, group in moving_parts(free, held != (0, 0), rules.boat_capacity):
-        if how == "terrestrial" and not walkable:
+        if (how == "terrestrial" and not walkable) or (modes is not None and how not in modes):
             continue
         if not walkable:  # at sea: what stays must keep its boat (or fly)
             group = [part for part in group if _leaves_standing(state, src, stack, part)]
         reach = steps[how][src]
         if how == "flying" and not rules.flyers_pass_over_buildings:
             reach = _flights(state, src, side)
+        if doubled and how in doubled and rules.movement_doubling == "two steps per move":
+            reach = _two_steps(state, src, side, how, reach)
         for dst in reach:
             if _blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
                 continue
@@ -145,6 +174,20 @@ def _flights(state: BrawlhallaState, src: Cell, side: int) -> list[Cell]:
                     nxt.append(step)
         frontier = nxt
     return [cell for cell in geometry.steps["flying"][src] if cell in seen]
+
+
+def _two_steps(state, src: Cell, side: int, how: str, first) -> list[Cell]:
+    """Where a doubled move of mode ``how`` goes: one step (``first``) or two, the first
+    not onto an enemy's square (units, building, guardian) nor, by boat, onto earth."""
+    steps = state.game.geometry.steps[how]
+    rounds = how == "flying" and not state.game.rules.flyers_pass_over_buildings
+    reach = dict.fromkeys(first)
+    for cell in first:
+        if _blocked_for(state, side, cell) or (how == "aquatic" and cell in state.earthed):
+            continue
+        reach.update(dict.fromkeys(_flights(state, cell, side) if rounds else steps[cell]))
+    reach.pop(src, None)
+    return list(reach)
 
 
 def _leaves_standing(state, src, stack, part) -> bool:

@@ -27,6 +27,7 @@ from typing import Any
 import pandas as pd
 
 from workbench.errors import RulesError
+from workbench.games.brawlhalla import turn_effects  # noqa: F401  (registers its card effects)
 from workbench.games.brawlhalla.actions import legal_actions
 from workbench.games.brawlhalla.board import Board, default_board
 from workbench.games.brawlhalla.evaluation import evaluation
@@ -205,6 +206,7 @@ class Brawlhalla:
         state.discarding, state.sacrificed = None, 0
         state.relics = state.in_effect = state.face_down = state.committed = ((), ())
         state.artifact_pile = ()
+        state.doubled, state.frozen = frozenset(), {}
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None
         state.winner, state.victory, state.actions = None, "", 0
@@ -233,6 +235,8 @@ class Brawlhalla:
         in_effect: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
         artifact_pile: tuple[str, ...] = (),
         face_down: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        doubled: Iterable[str] = (),
+        frozen: Mapping[Cell, int] = (),
         holy: tuple[int, int] = (0, 0),
         cards_due: tuple[int, int] = (0, 0),
         artifacts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -250,7 +254,8 @@ class Brawlhalla:
         ``stacks`` maps cells to ``(owner, warriors, warlords, dragons, boats[, spent])``;
         ``buildings`` (cell -> ``(owner, kind)``) replaces the capitals-only default;
         ``ruins`` is one set of cells for both sides or a pair of sets (north, south);
-        ``pending`` an attack waiting for its dice, ``winner``/``victory`` a game over.
+        ``pending`` an attack waiting for its dice, ``winner``/``victory`` a game over;
+        ``doubled`` and ``frozen`` the card effects of the turn (:mod:`.turn_effects`).
         The position file format (:mod:`~workbench.games.brawlhalla.position`) builds
         states with this.
         """
@@ -287,6 +292,8 @@ class Brawlhalla:
         state.artifact_pile = tuple(artifact_pile)
         state.face_down = (tuple(face_down[0]), tuple(face_down[1]))
         state.pending, state.winner, state.victory = pending, winner, victory
+        state.doubled = frozenset(doubled)
+        state.frozen = {tuple(c): int(n) for c, n in dict(frozen).items()}
         state.turn, state.to_move, state.first = turn, to_move, first
         state.ap = self.rules.action_points_per_turn if ap is None else ap
         return state

@@ -41,6 +41,7 @@ from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, ROLL
 from workbench.games.brawlhalla.strength import attack_dice, casualties, defence_dice
+from workbench.games.brawlhalla.turn_effects import thaw, turn_starts
 from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
 from workbench.grids.square import Cell
 
@@ -129,6 +130,7 @@ def begin_turn(state: BrawlhallaState, side: int) -> None:
     rules, geometry = state.game.rules, state.game.geometry
     state.turn += 1
     state.to_move, state.ap = side, rules.action_points_per_turn + extra_action_points(state, side)
+    turn_starts(state, side)
     if state.turn > rules.turn_limit:
         _win(state, -1, "turn_limit")
         return
@@ -352,6 +354,8 @@ def apply(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     new = _applied(state, action)
     if new.face_down[0] or new.face_down[1]:
         sink_ghost_ships(new)
+    if new.frozen:
+        thaw(new)
     new._tally = new._legal = new._by_source = None  # counts taken while it changed
     return new
 

@@ -413,6 +413,23 @@ class Rules:
         alternatives="'on the capital'.",
         choices=("on a barrack", "on the capital"),
     )
+    movement_doubling: str = knob(
+        "two steps per move",
+        says="Njord's breeze, Njord's blessing, Honir's blessing: 'double' the movement of "
+        "air, boat or land units this turn. Each move of that kind goes up to two of its "
+        "steps (a dragon 4 tiles), never through an enemy's square.",
+        alternatives="'twice the moves': units of that kind may move up to twice "
+        "actions_per_unit_per_turn times this turn, one step and one action point each.",
+        choices=("two steps per move", "twice the moves"),
+    )
+    ice_prison_water: str = knob(
+        "boats",
+        says="Ice prison freezes 1 turn an air unit, 2 an earth unit, 3 a 'water air "
+        "unit': here a stack aboard a boat.",
+        alternatives="'air over water': dragons alone over water; 'none': no unit is one "
+        "(boats count as earth units).",
+        choices=("boats", "air over water", "none"),
+    )
     conscription_rounding: str = knob(
         "down",
         says="Conscription: the ruin coins divided by 2, 'rounded up downward': rounded down.",

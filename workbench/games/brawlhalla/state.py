@@ -103,6 +103,11 @@ class BrawlhallaState:
         The side that holds more cards than ``Rules.hand_limit`` and must discard now.
     sacrificed : int
         Ruin coins sacrificed to cards so far (Grave robber gains them).
+    doubled : frozenset
+        Modes (``terrestrial``, ``aquatic``, ``flying``) whose moves the side to act
+        doubled by a card this turn.
+    frozen : dict
+        Cell -> turns its owner's stack there stays frozen (no move, no attack).
     turn, to_move, ap : int
         Turns begun so far (1 is the first player's first turn), the side to act, its
         action points left.
@@ -140,10 +145,12 @@ class BrawlhallaState:
         "deck",
         "discard",
         "discarding",
+        "doubled",
         "earthed",
         "face_down",
         "first",
         "flag",
+        "frozen",
         "game",
         "guardians",
         "hands",
@@ -190,6 +197,8 @@ class BrawlhallaState:
     artifact_pile: tuple[str, ...]
     discarding: int | None
     sacrificed: int
+    doubled: frozenset[str]
+    frozen: dict[Cell, int]
     turn: int
     to_move: int
     ap: int
@@ -210,6 +219,7 @@ class BrawlhallaState:
         other.works = dict(self.works)
         other.beaten = dict(self.beaten)
         other.wrecks = dict(self.wrecks)
+        other.frozen = dict(self.frozen)
         other._legal = other._by_source = other._tally = None
         return other
 
@@ -264,6 +274,7 @@ class BrawlhallaState:
             (self.relics, self.in_effect, self.artifact_pile, self.face_down),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.committed, self.winner, self.victory),
+            (self.doubled, tuple(sorted(self.frozen.items()))),
         )
 
     def __eq__(self, other: object) -> bool:
