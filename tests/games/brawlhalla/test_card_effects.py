@@ -341,3 +341,27 @@ def test_dragon_killer_wins_against_a_dragon_above_five_coins():
         coins=(0, 6),
     )
     assert (7, 0) not in defended.apply(("attack", (7, 0), (7, 1))).stacks
+
+
+def test_skofnung_lasts_and_adds_one_to_a_die_once_a_turn():
+    game = Brawlhalla(rules=Rules(cards=True))
+    stacks = {(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)}
+    state = game.position(stacks=stacks, in_effect=(("Skofnung",), ()))
+    blessed = ("attack", (7, 0), (7, 1), ("Skofnung",))
+    assert blessed in state.legal_actions()
+    once = state.apply(blessed)
+    assert once.committed == (("skofnung",), ()) and once.in_effect[0] == ("Skofnung",)
+    again = once.apply((1, 1))  # the clash resolved; the stack has an action left
+    assert again.stacks[(7, 0)][1] == 2
+    assert not [a for a in again.legal_actions() if a[0] == "attack" and len(a) > 3]
+
+
+def test_blood_lord_sacrifices_warriors_of_the_attacking_stack_for_one_die():
+    game = Brawlhalla(rules=Rules(cards=True))
+    stacks = {(7, 0): (0, 4, 0, 0, 0), (7, 1): (1, 2, 0, 0, 0)}
+    state = game.position(stacks=stacks, hands=(("Blood lord",), ()))
+    lords = {a[3] for a in state.legal_actions() if a[0] == "attack" and len(a) > 3}
+    assert lords == {("Blood lord:1",), ("Blood lord:2",), ("Blood lord:3",)}
+    after = state.apply(("attack", (7, 0), (7, 1), ("Blood lord:2",)))
+    assert after.stacks[(7, 0)][1] == 2 and after.pending[2] == 2
+    assert after.committed == (("blood_lord:2",), ()) and after.discard == ("Blood lord",)

@@ -242,7 +242,7 @@ def _attacks(state, src, stack, found) -> None:
         found.append(("attack", src, dst))
         if rules.cards:
             found.extend(
-                ("attack", src, dst, cards) for cards in die_card_choices(state, side, dst)
+                ("attack", src, dst, cards) for cards in die_card_choices(state, side, dst, src)
             )
 
 

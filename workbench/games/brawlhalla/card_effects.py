@@ -395,6 +395,11 @@ def _gungnir(state, side, target) -> None:
         discard_card(state, 1 - side, name)
 
 
+@effect("plus_one_die_each_turn")
+def _skofnung(state, side, target) -> None:
+    """Lasting: a die of its owner's +1 in one clash a turn (see :func:`die_card_choices`)."""
+
+
 @effect("plus_one_action_point")
 def _tyrfing(state, side, target) -> None:
     """Lasting: one more action point at the start of each of the side's turns."""
@@ -438,6 +443,8 @@ for _face_down in (
 # -- clash cards: spent in a clash; die cards placed after the roll as workbench.dice does --
 #: Die card effect id -> the die modifier it gives (see :mod:`.combat`).
 DIE_CARDS = {"plus_one_to_a_die": "thor", "minus_one_to_enemy_die": "norn"}
+#: Blood lord's effect id: sacrifice X units to add X to a die.
+BLOOD_LORD = "sacrifice_units_for_die_value"
 #: Cards that change a clash before the roll, by effect id.
 POWER_CARDS = (
     "plus_two_against_warlord",
@@ -459,7 +466,8 @@ class ClashCards:
 
 def _clash_cards(state: BrawlhallaState, side: int, enemy: tuple | None) -> list[str]:
     """The side's cards it could bring to a clash against the ``enemy`` stack: Thor's
-    blessings in hand, Norn's wrath face down, and the ruin cards whose condition holds."""
+    blessings in hand, Norn's wrath face down, Skofnung once a turn, and the ruin cards
+    whose condition holds."""
     table = state.game.cards.table()
     rules = state.game.rules
     holds = {
@@ -469,26 +477,45 @@ def _clash_cards(state: BrawlhallaState, side: int, enemy: tuple | None) -> list
             enemy is not None and enemy[3] > 0 and state.coins[side] > 5
         ),
     }
-    return [
+    found = [
         name
         for name in (*state.hands[side], *state.face_down[side])
         if (effect_id := table.get(name, ("", 0))[0]) in DIE_CARDS or holds.get(effect_id, False)
     ]
+    if state.skofnung[side] != state.turn:
+        found += [n for n in state.in_effect[side] if table[n][0] == "plus_one_die_each_turn"][:1]
+    return found
 
 
-def die_card_choices(state: BrawlhallaState, side: int, dst: Cell) -> list[tuple[str, ...]]:
-    """The sets of clash cards the attacker may bring against ``dst`` (none is the plain
-    attack): any number of its Thor's blessings, its Norn's wrath, its ruin cards."""
+def _blood_lords(state: BrawlhallaState, side: int, src: Cell) -> list[str]:
+    """Blood lord choices of the attacker on ``src``: ``"name:X"``, X of its warriors
+    sacrificed (1 to 3, keeping one unit to fight)."""
+    table = state.game.cards.table()
+    names = [n for n in dict.fromkeys(state.hands[side]) if table[n][0] == BLOOD_LORD]
+    stack = state.stacks[src]
+    most = min(3, stack[1] - (stack[2] + stack[3] == 0))
+    return [f"{name}:{x}" for name in names[:1] for x in range(1, most + 1)]
+
+
+def die_card_choices(
+    state: BrawlhallaState, side: int, dst: Cell, src: Cell
+) -> list[tuple[str, ...]]:
+    """The sets of clash cards the attacker (on ``src``) may bring against ``dst`` (none
+    is the plain attack): any number of its Thor's blessings, its Norn's wrath, Skofnung,
+    its ruin cards, and one Blood lord."""
     held = _clash_cards(state, side, state.stacks.get(dst))
-    if not held:
+    lords = _blood_lords(state, side, src)
+    if not held and not lords:
         return []
     names = sorted(set(held))
     ranges = [range(held.count(name) + 1) for name in names]
-    return [
-        tuple(name for name, n in zip(names, counts, strict=True) for _ in range(n))
-        for counts in itertools.product(*ranges)
-        if any(counts)
-    ]
+    found = []
+    for counts in itertools.product(*ranges):
+        chosen = tuple(name for name, n in zip(names, counts, strict=True) for _ in range(n))
+        found.extend((*chosen, lord) for lord in lords)
+        if chosen:
+            found.append(chosen)
+    return found
 
 
 def commit_die_cards(
@@ -498,9 +525,11 @@ def commit_die_cards(
     cards: tuple[str, ...] = (),
     *,
     defending: bool = False,
+    src: Cell | None = None,
 ) -> ClashCards:
-    """Spend clash cards and say what they do: the attacker's chosen ``cards``, or for
-    the defender what ``Rules.defender_die_cards`` says (all it may bring, or none)."""
+    """Spend clash cards and say what they do: the attacker's chosen ``cards`` (its Blood
+    lord's warriors taken from its stack on ``src``), or for the defender what
+    ``Rules.defender_die_cards`` says (all it may bring but Blood lord, or none)."""
     rules = state.game.rules
     if not rules.cards:
         return ClashCards()
@@ -508,10 +537,21 @@ def commit_die_cards(
         cards = tuple(_clash_cards(state, side, enemy)) if rules.defender_die_cards == "all" else ()
     table = state.game.cards.table()
     mods, power, against, wins = [], 0, 0, False
-    for name in cards:
+    for entry in cards:
+        name, _, sacrificed = entry.partition(":")
         effect_id = table[name][0]
         if effect_id in DIE_CARDS:
             mods.append(DIE_CARDS[effect_id])
+        elif effect_id == "plus_one_die_each_turn":
+            mods.append("skofnung")
+            marks = list(state.skofnung)
+            marks[side] = state.turn
+            state.skofnung = (marks[0], marks[1])
+            continue  # the artifact lasts
+        elif effect_id == BLOOD_LORD:
+            mods.append(f"blood_lord:{sacrificed}")
+            stack = state.stacks[src]
+            state.stacks[src] = (stack[0], stack[1] - int(sacrificed), *stack[2:])
         elif effect_id == "plus_two_against_warlord":
             power += rules.assassin_of_kings_bonus
         elif effect_id == "reduce_power_by_half_coins":
@@ -528,7 +568,7 @@ def commit_die_cards(
 
 effect("plus_one_to_a_die", timing="combat")(_waits)
 effect("minus_one_to_enemy_die", timing="face-down")(_waits)
-for _clash_card in POWER_CARDS:
+for _clash_card in (*POWER_CARDS, BLOOD_LORD):
     effect(_clash_card, timing="combat")(_waits)
 
 

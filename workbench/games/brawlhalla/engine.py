@@ -206,6 +206,7 @@ class Brawlhalla:
         state.discarding, state.sacrificed = None, 0
         state.relics = state.in_effect = state.face_down = state.committed = ((), ())
         state.artifact_pile = ()
+        state.skofnung = (-1, -1)
         state.doubled, state.frozen = frozenset(), {}
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None

@@ -250,7 +250,7 @@ def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
 def _attack(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...] = ()) -> None:
     rules, side = state.game.rules, state.to_move
     _spend(state, src)
-    mine = commit_die_cards(state, side, state.stacks.get(dst), cards)
+    mine = commit_die_cards(state, side, state.stacks.get(dst), cards, src=src)
     if dst in state.guardians:
         attack = attack_dice(state, src, state.stacks[src], mine.power)
         state.pending = (src, dst, attack, len(rules.guardian_dice), True)

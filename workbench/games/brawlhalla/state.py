@@ -117,6 +117,8 @@ class BrawlhallaState:
         The side that plays the first turn.
     pending : tuple or None
         An attack waiting for its dice (a chance node).
+    skofnung : tuple of int
+        Per side, the turn it last used Skofnung (once a turn).
     committed : tuple of tuple
         The die modifiers (``thor``, ``norn``) the attacker and the defender bring to the
         pending clash, from the die cards they spent on it.
@@ -162,6 +164,7 @@ class BrawlhallaState:
         "ruins",
         "sacrificed",
         "setup",
+        "skofnung",
         "stacks",
         "to_move",
         "turn",
@@ -193,6 +196,7 @@ class BrawlhallaState:
     relics: tuple[tuple[str, ...], tuple[str, ...]]
     face_down: tuple[tuple[str, ...], tuple[str, ...]]
     committed: tuple[tuple[str, ...], tuple[str, ...]]
+    skofnung: tuple[int, int]
     in_effect: tuple[tuple[str, ...], tuple[str, ...]]
     artifact_pile: tuple[str, ...]
     discarding: int | None
@@ -271,7 +275,7 @@ class BrawlhallaState:
             (self.flag, self.carrier, self.respawn),
             (self.coins, self.holy, self.cards_due, self.artifacts),
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
-            (self.relics, self.in_effect, self.artifact_pile, self.face_down),
+            (self.relics, self.in_effect, self.artifact_pile, self.face_down, self.skofnung),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.committed, self.winner, self.victory),
             (self.doubled, tuple(sorted(self.frozen.items()))),
