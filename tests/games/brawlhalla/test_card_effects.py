@@ -172,7 +172,7 @@ def test_a_new_effect_registered_in_a_cell_plays():
 
 
 def test_cards_with_no_effect_yet_are_never_offered():
-    state = _position(["Odin's eye", "Thor's blessing"])
+    state = _position(["Freya's grace", "Retreat !", "Thor's blessing"])
     assert not card_actions(state)
 
 
@@ -365,3 +365,45 @@ def test_blood_lord_sacrifices_warriors_of_the_attacking_stack_for_one_die():
     after = state.apply(("attack", (7, 0), (7, 1), ("Blood lord:2",)))
     assert after.stacks[(7, 0)][1] == 2 and after.pending[2] == 2
     assert after.committed == (("blood_lord:2",), ()) and after.discard == ("Blood lord",)
+
+
+def test_odins_vision_shows_the_hand_to_the_caster_until_a_new_turn():
+    from workbench.play import python_random
+
+    state = _position(["Odin's vision"], other=["Raid", "Pillage"], coins=(2, 0))
+    game = state.game
+    shown = _play(state, "Odin's vision")
+    assert shown.shown_hand == (False, True) and shown.coins == (0, 0)
+    other = game.position(
+        stacks=dict(shown.stacks),
+        buildings=dict(shown.buildings),
+        hands=(shown.hands[0], ("Raid", "Raid")),
+        deck=shown.deck,
+        discard=shown.discard,
+        coins=shown.coins,
+        sacrificed=shown.sacrificed,
+    ).copy()
+    other.shown_hand, other.ap, other.actions = (False, True), shown.ap, shown.actions
+    assert game.observation(shown, 0) != game.observation(other, 0)  # the hand is seen
+    world = game.determinize(shown, 0, python_random(1))
+    assert world.hands[1] == ("Raid", "Pillage")
+    assert shown.apply(("end",)).shown_hand == (False, False)
+
+
+def test_odins_eye_reveals_a_face_down_card_which_worlds_then_keep():
+    from workbench.play import python_random
+
+    state = _position(["Odin's eye"], face_down=((), ("Landslide", "Swan song")))
+    assert {a[2] for a in card_actions(state)} == {0, 1}
+    seen = _play(state, "Odin's eye", 1)
+    assert seen.shown_face_down == ((), ("Swan song",))
+    assert {
+        a[2]
+        for a in card_actions(
+            _position(["Odin's eye", "Odin's eye"], face_down=((), ("Swan song",)))
+        )
+    } == {0}
+    for seed in range(5):
+        world = seen.game.determinize(seen, 0, python_random(seed))
+        assert "Swan song" in world.face_down[1]
+        assert seen.game.observation(world, 0) == seen.game.observation(seen, 0)

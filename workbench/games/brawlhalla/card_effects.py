@@ -583,3 +583,24 @@ def _mimirs_well(state, side, target) -> None:
     name = state.face_down[1 - side][target]
     state.face_down = _without(state.face_down, 1 - side, name)
     state.discard = (*state.discard, name)
+
+
+# -- what a side may learn of the other's cards -------------------------------------------
+@effect("reveal_opponent_hand", targets=_opponent_holds_cards)
+def _odins_vision(state, side, target) -> None:
+    """The opponent's hand is shown to the side until a new turn begins."""
+    shown = list(state.shown_hand)
+    shown[1 - side] = True
+    state.shown_hand = (shown[0], shown[1])
+
+
+def _unseen_face_down(state, side, others) -> list:
+    """A face-down card of the opponent it has not seen, picked blind: its place."""
+    seen = state.shown_face_down[1 - side]
+    return [k for k, name in enumerate(state.face_down[1 - side]) if name not in seen]
+
+
+@effect("reveal_face_down_card", targets=_unseen_face_down)
+def _odins_eye(state, side, target) -> None:
+    name = state.face_down[1 - side][target]
+    state.shown_face_down = _with(state.shown_face_down, 1 - side, name)

@@ -111,9 +111,12 @@ class Brawlhalla:
     def observation(self, state: BrawlhallaState, player: int) -> Hashable:
         """What ``player`` sees of ``state``: everything but the cards in the other side's
         hand and face down, those in the deck and the order of the artifacts still to be
-        won, of which it sees how many there are."""
+        won, of which it sees how many there are; a hand or face-down card revealed to it
+        (Odin's vision, Odin's eye) it sees."""
         other = 1 - player
-        hidden = (len(state.hands[other]), len(state.face_down[other]), len(state.deck))
+        hand = state.hands[other] if state.shown_hand[other] else len(state.hands[other])
+        seen = tuple(sorted(_revealed(state, other)))
+        hidden = (hand, seen, len(state.face_down[other]), len(state.deck))
         return (_dealt(state, player, (), (), ()).key(), hidden, len(state.artifact_pile))
 
     def determinize(
@@ -121,7 +124,8 @@ class Brawlhalla:
     ) -> BrawlhallaState:
         """A world for ``player``: the other side's hand, its face-down cards and the deck
         dealt afresh from their cards, shuffled by ``rng`` (sizes kept; face-down slots
-        take face-down cards, one of each name), and the artifacts still to be won shuffled.
+        take face-down cards, one of each name; what was revealed stays), and the
+        artifacts still to be won shuffled.
 
         >>> from workbench.play import python_random
         >>> game = Brawlhalla(rules=Rules(cards=True))
@@ -133,19 +137,23 @@ class Brawlhalla:
         True
         """
         other = 1 - player
-        pool = sorted(state.hands[other] + state.face_down[other] + state.deck)
+        keep_hand = state.shown_hand[other]
+        seen = _revealed(state, other)
+        laid = list(seen)
+        unseen = [n for n in state.face_down[other] if n not in seen]
+        pool = sorted((() if keep_hand else state.hands[other]) + tuple(unseen) + state.deck)
         rng.shuffle(pool)
         families = dict(zip(self.cards.cards["name"], self.cards.cards["family"], strict=True))
-        laid: list[str] = []
         for name in pool:
             if len(laid) == len(state.face_down[other]):
                 break
             if families.get(name) == "face-down" and name not in laid:
                 laid.append(name)
-        for name in laid:
+        for name in laid[len(seen) :]:
             pool.remove(name)
-        size = len(state.hands[other])
-        world = _dealt(state, player, tuple(pool[:size]), tuple(pool[size:]), tuple(laid))
+        size = 0 if keep_hand else len(state.hands[other])
+        hand = state.hands[other] if keep_hand else tuple(pool[:size])
+        world = _dealt(state, player, hand, tuple(pool[size:]), tuple(laid))
         artifacts = sorted(state.artifact_pile)
         rng.shuffle(artifacts)
         world.artifact_pile = tuple(artifacts)
@@ -207,6 +215,7 @@ class Brawlhalla:
         state.relics = state.in_effect = state.face_down = state.committed = ((), ())
         state.artifact_pile = ()
         state.skofnung = (-1, -1)
+        state.shown_hand, state.shown_face_down = (False, False), ((), ())
         state.doubled, state.frozen = frozenset(), {}
         state.turn, state.to_move, state.ap = 0, 0, 0
         state.setup, state.first, state.pending = PLAYING, 0, None
@@ -316,6 +325,11 @@ def _dealt(
     world.face_down = (laid[0], laid[1])
     world.artifact_pile = ()
     return world
+
+
+def _revealed(state: BrawlhallaState, side: int) -> list[str]:
+    """The side's face-down cards in effect that its opponent has seen."""
+    return [name for name in state.face_down[side] if name in state.shown_face_down[side]]
 
 
 def _is_cell(item: Any) -> bool:

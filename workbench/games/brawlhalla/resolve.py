@@ -131,6 +131,7 @@ def begin_turn(state: BrawlhallaState, side: int) -> None:
     state.turn += 1
     state.to_move, state.ap = side, rules.action_points_per_turn + extra_action_points(state, side)
     turn_starts(state, side)
+    state.shown_hand = (False, False)
     if state.turn > rules.turn_limit:
         _win(state, -1, "turn_limit")
         return

@@ -117,6 +117,9 @@ class BrawlhallaState:
         The side that plays the first turn.
     pending : tuple or None
         An attack waiting for its dice (a chance node).
+    shown_hand, shown_face_down : tuple
+        Per side: whether its hand was revealed to the opponent this turn (Odin's vision),
+        and which of its face-down cards the opponent has seen (Odin's eye).
     skofnung : tuple of int
         Per side, the turn it last used Skofnung (once a turn).
     committed : tuple of tuple
@@ -164,6 +167,8 @@ class BrawlhallaState:
         "ruins",
         "sacrificed",
         "setup",
+        "shown_face_down",
+        "shown_hand",
         "skofnung",
         "stacks",
         "to_move",
@@ -197,6 +202,8 @@ class BrawlhallaState:
     face_down: tuple[tuple[str, ...], tuple[str, ...]]
     committed: tuple[tuple[str, ...], tuple[str, ...]]
     skofnung: tuple[int, int]
+    shown_hand: tuple[bool, bool]
+    shown_face_down: tuple[tuple[str, ...], tuple[str, ...]]
     in_effect: tuple[tuple[str, ...], tuple[str, ...]]
     artifact_pile: tuple[str, ...]
     discarding: int | None
@@ -276,6 +283,7 @@ class BrawlhallaState:
             (self.coins, self.holy, self.cards_due, self.artifacts),
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
             (self.relics, self.in_effect, self.artifact_pile, self.face_down, self.skofnung),
+            (self.shown_hand, self.shown_face_down),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.committed, self.winner, self.victory),
             (self.doubled, tuple(sorted(self.frozen.items()))),
