@@ -108,3 +108,13 @@ def test_factory_names():
 def test_factory_refuses_other_names(bad):
     with pytest.raises(RulesError, match="expected one of"):
         agent_factory(bad)
+
+
+def test_greedy_discards_when_its_hand_is_over_the_limit():
+    from workbench.games.brawlhalla.agents import BrawlhallaGreedyAgent
+    from workbench.games.brawlhalla.rules import Rules
+
+    game = Brawlhalla(rules=Rules(cards=True))
+    state = game.position(hands=(("Raid",) * 6, ())).copy()
+    state.discarding = 0
+    assert BrawlhallaGreedyAgent(game, seed=1).act(state) == ("discard", "Raid")

@@ -186,9 +186,11 @@ class BrawlhallaGreedyAgent:
         return best
 
     def _best(self, state: BrawlhallaState) -> tuple:
-        best, best_score = ("end",), 0.0
+        legal = state.legal_actions()
+        # ending the turn scores 0; when it is not open (a discard is due), the first action
+        best, best_score = legal[-1], 0.0
         draw = self._random.random
-        for action in state.legal_actions():
+        for action in legal:
             score = self.score(state, action)
             if score > best_score or (score == best_score and score and draw() < 0.5):
                 best, best_score = action, score
