@@ -24,10 +24,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from workbench.games.brawlhalla.agents import agent_factory
 from workbench.games.brawlhalla.engine import Brawlhalla
-from workbench.play.agents import python_random, sample_outcome
-from workbench.play.protocol import CHANCE
+from workbench.games.brawlhalla.replay import replay
 from workbench.play.stats import wilson_interval
 
 __all__ = ["outcome", "sources"]
@@ -43,19 +41,8 @@ def outcome(
 ) -> str:
     """The winner (``north``, ``south`` or ``draw``) of one game: ``agents[0]`` north,
     ``agents[1]`` south, the cards shuffled from ``deck_seed``, the dice from ``dice_seed``."""
-    players = [
-        agent_factory(name)(game, seed=s) for name, s in zip(agents, agent_seeds, strict=True)
-    ]
-    dice = python_random(dice_seed)
-    state = game.initial_state(seed=deck_seed)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = sample_outcome([(o, float(p)) for o, p in state.chance_outcomes()], dice)
-        else:
-            action = players[player].act(state)
-        state = state.apply(action)
-    return {-1: "draw", 0: "north", 1: "south"}[state.winner]
+    played = replay(game, agents, deck_seed=deck_seed, dice_seed=dice_seed, agent_seeds=agent_seeds)
+    return {-1: "draw", 0: "north", 1: "south"}[played.states[-1].winner]
 
 
 def sources(

@@ -56,12 +56,23 @@ class Replay:
         return [firsts.get(turn, self.states[-1]) for turn in turns]
 
 
-def replay(game: Brawlhalla, agents: Sequence[str], *, seed: int = 0) -> Replay:
+def replay(
+    game: Brawlhalla,
+    agents: Sequence[str],
+    *,
+    seed: int = 0,
+    deck_seed: int | None = None,
+    dice_seed: int | None = None,
+    agent_seeds: Sequence[int] | None = None,
+) -> Replay:
     """Play one game: ``agents[0]`` plays north, ``agents[1]`` south (names as
-    :func:`~.agents.agent_factory` takes them); dice and agents seeded from ``seed``."""
-    players = [agent_factory(name)(game, seed=seed * 2 + i) for i, name in enumerate(agents)]
-    dice = python_random(seed)
-    state = game.initial_state(seed=seed)
+    :func:`~.agents.agent_factory` takes them). ``seed`` fixes everything; the card
+    order (``deck_seed``), the dice (``dice_seed``: every chance outcome) and the agents
+    (``agent_seeds``) can be fixed apart, as the luck study does."""
+    seeds = agent_seeds if agent_seeds is not None else (seed * 2, seed * 2 + 1)
+    players = [agent_factory(name)(game, seed=s) for name, s in zip(agents, seeds, strict=True)]
+    dice = python_random(seed if dice_seed is None else dice_seed)
+    state = game.initial_state(seed=seed if deck_seed is None else deck_seed)
     states, actions = [state], []
     while not state.is_terminal():
         player = state.current_player()
