@@ -66,3 +66,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys, bad):
     )
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_luck_reports_each_source_with_an_interval(capsys):
+    args = ["brawlhalla", "luck", "--games", "2", "--agents", "random", "random"]
+    assert main([*args, "--rule", "turn_limit=6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [row["changed"] for row in data["sources"]] == ["cards", "dice", "seats"]
+    assert all(0 <= r["low"] <= r["share"] <= r["high"] <= 1 for r in data["sources"])
+    assert main([*args, "--rule", "turn_limit=6"]) == 0
+    assert "cards in play" in capsys.readouterr().out
+    assert main(["brawlhalla", "luck", "--agents", "random", "nobody"]) == 2

@@ -1,10 +1,13 @@
-"""``workbench brawlhalla simulate``: games between agents on a board, North against South.
+"""``workbench brawlhalla simulate``: games between agents on a board, North against South;
+``luck``: how often a result changes when only the cards, the dice or the seats change.
 
 ::
 
     workbench brawlhalla simulate [BOARD.json] [--agents greedy mcts:200] [--games N]
                                   [--seed S] [--workers W] [--rule KNOB=VALUE]
                                   [--rules FILE] [--json]
+    workbench brawlhalla luck [BOARD.json] [--agents greedy greedy] [--games N] [--seed S]
+                              [--json]
 
 One agent name plays itself; two play each other, seats swapped. Agents: random,
 greedy, mcts[:SIMULATIONS], dmcts[:SIMULATIONS] (search that cannot see the other
@@ -33,6 +36,7 @@ from workbench.cli.workers import worker_pool
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.board import default_board, load_board
 from workbench.games.brawlhalla.engine import Brawlhalla
+from workbench.games.brawlhalla.luck import sources
 from workbench.games.brawlhalla.play_balance import (
     SECONDS_PER_ACTION,
     first_player_advantage,
@@ -77,6 +81,31 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(parser, Rules)
     parser.set_defaults(func=_simulate)
+    luck = commands.add_parser(
+        "luck", help="how often the result changes with only the cards, dice or seats changed"
+    )
+    luck.add_argument("board", nargs="?", help="board file (JSON; default: the shipped board)")
+    luck.add_argument(
+        "--agents", nargs=2, type=_agent, default=["greedy", "greedy"], metavar="AGENT"
+    )
+    luck.add_argument("--games", type=_positive, default=50, help="base games (default 50)")
+    luck.add_argument("--seed", type=int, default=0)
+    luck.add_argument("--json", action="store_true", help="print JSON")
+    add_rules_options(luck, Rules)
+    luck.set_defaults(func=_luck)
+
+
+def _luck(args: argparse.Namespace) -> int:
+    board = load_board(args.board) if args.board else default_board()
+    rules = rules_from_args(args).replace(cards=True)
+    table = sources(Brawlhalla(board, rules), args.agents, games=args.games, seed=args.seed)
+    if args.json:
+        print_json(
+            {"games": args.games, "agents": args.agents, "sources": table.to_dict("records")}
+        )
+    else:
+        print_table(table, title=f"{' v '.join(args.agents)}, {args.games} games, cards in play")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -118,3 +118,18 @@ def test_greedy_discards_when_its_hand_is_over_the_limit():
     state = game.position(hands=(("Raid",) * 6, ())).copy()
     state.discarding = 0
     assert BrawlhallaGreedyAgent(game, seed=1).act(state) == ("discard", "Raid")
+
+
+def test_greedy_plays_a_card_that_helps_and_brings_die_cards_to_a_close_clash():
+    from workbench.games.brawlhalla.agents import BrawlhallaGreedyAgent
+    from workbench.games.brawlhalla.rules import Rules
+
+    game = Brawlhalla(rules=Rules(cards=True))
+    drawing = game.position(hands=(("Bragi's blessing",), ()), deck=("Raid", "Pillage"))
+    agent = BrawlhallaGreedyAgent(game, seed=1)
+    assert agent.act(drawing) == ("card", "Bragi's blessing", None)
+    stacks = {(7, 0): (0, 3, 0, 0, 0), (7, 1): (1, 3, 0, 0, 0)}
+    clash = game.position(stacks=stacks, hands=(("Thor's blessing",) * 3, ()))
+    plain = agent.score(clash, ("attack", (7, 0), (7, 1)))
+    blessed = agent.score(clash, ("attack", (7, 0), (7, 1), ("Thor's blessing",) * 3))
+    assert blessed > plain

@@ -52,6 +52,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from workbench.errors import RulesError
+from workbench.games.brawlhalla.evaluation import WEIGHTS, scores
 from workbench.games.brawlhalla.resolve import (
     attack_dice,
     clash_outcomes,
@@ -106,6 +107,8 @@ SCORES: dict[str, float] = {
     "board": 0.3,  # per unit of value, boarding a boat to cross the sea
     "sail": 0.05,  # per move nearer, an empty boat to the land units waiting
     "hold": -100.0,  # leaving a sanctuary the side holds with nobody on it (plans)
+    "card": 0.4,  # a card in hand
+    "artifact": 2.0,  # an artifact held or in effect, a face-down card laid
 }
 #: Dice of a stack that goes for guardians (a warlord, or 4 warriors on a boat).
 STRONG = 7
@@ -116,9 +119,12 @@ Field = tuple[dict["Cell", float], dict["Cell", float]]
 
 
 @functools.cache
-def _expected(rules: Rules, attack: int, defence: int) -> float:
-    """Expected defender minus attacker casualties of a clash."""
-    return sum(float(p) * (won - lost) for (lost, won), p in clash_outcomes(rules, attack, defence))
+def _expected(
+    rules: Rules, attack: int, defence: int, mine: tuple = (), theirs: tuple = ()
+) -> float:
+    """Expected defender minus attacker casualties of a clash (with die modifiers)."""
+    outcomes = clash_outcomes(rules, attack, defence, mine, theirs)
+    return sum(float(p) * (won - lost) for (lost, won), p in outcomes)
 
 
 @functools.cache
@@ -238,7 +244,11 @@ class BrawlhallaGreedyAgent:
         if kind == "move":
             return self._move(state, action[1], action[2], action[3])
         if kind == "attack":
+            if len(action) > 3:
+                return self._attack_with_cards(state, action)
             return self._attack(state, action[1], action[2])
+        if kind == "card":
+            return self._card(state, action)
         if kind == "flag":
             return self.flag_value
         if kind == "fuse":
@@ -298,6 +308,42 @@ class BrawlhallaGreedyAgent:
             return 2.0 if building is not None else 1.0
         gain = _expected(rules, attack, defence)
         return gain + (5.0 if state.carrier == dst else 0.0)
+
+    def _attack_with_cards(self, state, action) -> float:
+        """An attack with clash cards: its expected exchange with them, less what the
+        cards are worth kept (:data:`SCORES` ``card``)."""
+        cost = SCORES["card"] * len(action[3])
+        after = state.apply(action)
+        if after.pending is None:  # won outright, or it fell at once
+            return self._attack(state, action[1], action[2]) - cost
+        attack, defence, guardian = after.pending[2:5]
+        if guardian:
+            return self._attack(state, action[1], action[2]) - cost
+        mine, theirs = after.committed
+        return _expected(state.game.rules, attack, defence, mine, theirs) - cost
+
+    def _card(self, state, action) -> float:
+        """A card played: how much it raises the side's score (:func:`~.evaluation.scores`,
+        weighted) over the enemy's, plus cards gained, less the card itself."""
+        side = state.to_move
+        after = state.apply(action)
+        if after.current_player() < 0 and not after.is_terminal():
+            return 0.0
+        if after.is_terminal():
+            return SCORES["win"] if after.winner == side else -SCORES["win"]
+
+        def lead(position) -> float:
+            own, enemy = (_weighted(position, s) for s in (side, 1 - side))
+            cards = len(position.hands[side]) - len(position.hands[1 - side])
+            kept = sum(len(pile[side]) for pile in (position.relics, position.in_effect))
+            kept += len(position.face_down[side])
+            return own - enemy + SCORES["card"] * cards + SCORES["artifact"] * kept
+
+        return lead(after) - lead(state)
+
+
+def _weighted(state: BrawlhallaState, side: int) -> float:
+    return sum(WEIGHTS[k] * v for k, v in scores(state, side).items())
 
 
 class RushPlan(BrawlhallaGreedyAgent):
