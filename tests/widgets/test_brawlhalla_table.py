@@ -293,3 +293,29 @@ def test_the_status_says_the_computer_is_thinking_while_it_plays():
     widget.end_turn()
     assert seen == ["The computer (South) is thinking..."] * 3
     assert widget.status.value.startswith("Turn 3: North (you) to act")
+
+
+def test_with_cards_the_hand_shows_and_a_card_plays_with_a_button():
+    from workbench.games.brawlhalla.rules import Rules
+
+    game = Brawlhalla(rules=Rules(cards=True))
+    state = game.position(
+        stacks={(2, 4): (0, 1, 0, 0, 0)},
+        hands=(("Bragi's blessing",), ("Raid", "Raid")),
+        deck=("Pillage", "Odin's eye", "Raid"),
+    )
+    table = BrawlhallaTable(game, agent="random", state=state)
+    assert (
+        "Bragi's blessing" in table.cards.value and "2 cards in hand (hidden)" in table.cards.value
+    )
+    assert "Raid" not in table.cards.value  # the other side's cards stay hidden
+    (button,) = table.card_buttons.children
+    assert button.description == "North plays Bragi's blessing"
+    button.click()
+    assert table.state.hands[0] == ("Pillage", "Odin's eye")
+    assert "North plays Bragi's blessing" in table.log_text.value
+
+
+def test_without_cards_the_card_panel_stays_hidden():
+    table = BrawlhallaTable(agent="random")
+    assert table.cards.layout.display == "none" and not table.card_buttons.children

@@ -163,8 +163,19 @@ class BrawlhallaTable(widgets.VBox):
             disabled=True, layout=widgets.Layout(width="340px", height="220px")
         )
         self.log_text.add_class("brawlhalla-log")
+        self.cards = _html("brawlhalla-cards")
+        self.card_buttons = widgets.VBox()
+        self.card_buttons.add_class("brawlhalla-card-actions")
         panel = widgets.VBox(
-            [self.odds, self.part, self.buttons, self.deploy_box, self.log_text],
+            [
+                self.odds,
+                self.part,
+                self.buttons,
+                self.cards,
+                self.card_buttons,
+                self.deploy_box,
+                self.log_text,
+            ],
             layout=widgets.Layout(width="360px"),
         )
         top = widgets.HBox(
@@ -345,6 +356,7 @@ class BrawlhallaTable(widgets.VBox):
                     _button(describe(state, action), "", lambda a=action: self.choose(a))
                 )
         self.buttons.children = buttons
+        self._show_cards()
         deploying = self._humans_turn() and state.setup < PLAYING and state.setup % 3 == 2
         self.deploy_box.layout.display = "" if deploying else "none"
         if deploying:
@@ -355,6 +367,34 @@ class BrawlhallaTable(widgets.VBox):
         self.auto_button.layout.display = "" if setting_up else "none"
         self.end_button.disabled = not self._humans_turn() or setting_up
         self.undo_button.disabled = not self.history
+
+    def _show_cards(self) -> None:
+        """With cards in play: your hand, artifacts and face-down cards, how many the other
+        side holds, and a button for each card you may play (or must discard) now."""
+        state = self.state
+        shown = state.game.rules.cards and state.setup >= PLAYING
+        self.cards.layout.display = self.card_buttons.layout.display = "" if shown else "none"
+        if not shown:
+            self.card_buttons.children = []
+            return
+        me, other = self.human, 1 - self.human
+
+        def names(cards: tuple[str, ...]) -> str:
+            return ", ".join(cards) or "none"
+
+        self.cards.value = (
+            f"<b>Your hand</b>: {names(state.hands[me])}<br>"
+            f"<b>Artifacts</b>: {names(state.relics[me] + state.in_effect[me])}; "
+            f"<b>face down</b>: {names(state.face_down[me])}<br>"
+            f"<b>{SIDES[other].capitalize()}</b>: {len(state.hands[other])} cards in hand "
+            f"(hidden), {len(state.face_down[other])} face down"
+        )
+        playable = []
+        if self._humans_turn():
+            playable = [a for a in state.legal_actions() if a[0] in ("card", "discard")]
+        self.card_buttons.children = [
+            _button(describe(state, a), "", lambda a=a: self.choose(a)) for a in playable
+        ]
 
     def _cancel(self) -> None:
         self.confirming = None

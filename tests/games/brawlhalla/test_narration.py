@@ -131,3 +131,19 @@ def test_guardian_and_undefended_odds(game):
 def test_percent_never_rounds_to_certainty():
     assert percent(Fraction(1, 3)) == "33%" and percent(0) == "0%"
     assert percent(Fraction(995, 1000)) == ">99%"
+
+
+def test_card_plays_and_discards_in_words_with_face_down_cards_kept_hidden():
+    from workbench.games.brawlhalla.rules import Rules
+
+    game = Brawlhalla(rules=Rules(cards=True))
+    state = game.position(hands=(("Bragi's blessing", "Landslide", "Wandering warrior"), ()))
+    assert describe(state, ("card", "Bragi's blessing", None)) == "North plays Bragi's blessing"
+    assert describe(state, ("card", "Landslide", None)) == "North lays a card face down"
+    assert (
+        describe(state, ("card", "Wandering warrior", (2, 2)))
+        == "North plays Wandering warrior on (2, 2)"
+    )
+    full = state.copy()
+    full.discarding = 0
+    assert describe(full, ("discard", "Landslide")) == "North discards Landslide"

@@ -20,6 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from workbench.games.brawlhalla.card_effects import EFFECTS
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.setup import setup_side
 from workbench.games.brawlhalla.state import PLAYING, ROLL
@@ -135,7 +136,32 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         units, turns = work_cost(what, owned, state.game.rules)
         cost = f"{_count(units, 'unit')}, {_count(turns, 'turn')}"
         return f"{who} starts {WORK_NAMES[what]} at {cell} ({cost})"
+    if kind == "card":
+        return _card_text(state, action, who)
+    if kind == "discard":
+        return f"{SIDES[state.discarding].capitalize()} discards {action[1]}"
     return f"{who} takes the flag at {action[1]}"
+
+
+def _card_text(state: BrawlhallaState, action: tuple, who: str) -> str:
+    """A card play in words; the cards of the other side stay hidden (places, not names).
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> from workbench.games.brawlhalla.rules import Rules
+    >>> state = Brawlhalla(rules=Rules(cards=True)).position(hands=(("Loki's treason",), ()))
+    >>> describe(state, ("card", "Loki's treason", 2))
+    "North plays Loki's treason (on the other side's card 3)"
+    """
+    _, name, target = action
+    if EFFECTS[state.game.cards.table()[name][0]].timing == "face-down":
+        return f"{who} lays a card face down"
+    if target is None:
+        return f"{who} plays {name}"
+    if isinstance(target, int):
+        return f"{who} plays {name} (on the other side's card {target + 1})"
+    if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], str):
+        return f"{who} plays {name}, giving {target[0]} for the other side's card {target[1] + 1}"
+    return f"{who} plays {name} on {target}"
 
 
 def _setup_text(state: BrawlhallaState, action: tuple) -> str:
