@@ -47,12 +47,12 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections import deque
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from workbench.errors import RulesError
 from workbench.games.brawlhalla.evaluation import WEIGHTS, scores
+from workbench.games.brawlhalla.geometry import breadth_first
 from workbench.games.brawlhalla.resolve import (
     attack_dice,
     clash_outcomes,
@@ -434,16 +434,10 @@ def _distances(
     walk, sail = geometry.steps["terrestrial"], geometry.steps["aquatic"]
     enemy = geometry.capitals[1 - side]
     if stand_on:
-        foot = {target: 0}
+        starts = [target]
     else:
-        foot = {c: 0 for c in geometry.around[target] if geometry.terrain[c] in ".:"}
-    queue = deque(foot)
-    while queue:
-        cell = queue.popleft()
-        for nxt in walk[cell]:
-            if nxt not in foot and nxt != enemy and nxt not in walls:
-                foot[nxt] = foot[cell] + 1
-                queue.append(nxt)
+        starts = [c for c in geometry.around[target] if geometry.terrain[c] in ".:"]
+    foot = breadth_first(starts, walk.__getitem__, avoid=walls | {enemy})
     boat: dict[Cell, int] = {}
     for cell, terrain in geometry.terrain.items():
         if terrain == ":":
@@ -476,16 +470,7 @@ def _pickups(state: BrawlhallaState, side: int, how: str) -> dict[Cell, int]:
         starts = harbors + [
             c for c, s in mine if not s[4] and s[1] + s[2] and state.terrain(c) == ":"
         ]
-    steps = geometry.steps[how]
-    distance = dict.fromkeys(starts, 0)
-    queue = deque(starts)
-    while queue:
-        cell = queue.popleft()
-        for nxt in steps[cell]:
-            if nxt not in distance:
-                distance[nxt] = distance[cell] + 1
-                queue.append(nxt)
-    return distance
+    return breadth_first(starts, geometry.steps[how].__getitem__)
 
 
 def _nearer(distance: dict[Cell, int], src: Cell, dst: Cell) -> int:

@@ -160,7 +160,8 @@ def play_card(state: BrawlhallaState, action: tuple) -> None:
         _pay(state, side, coins)
     state.ap -= known.cost
     state.actions += known.cost
-    if name in state.game.cards.artifacts() or not countered(state, side, effect_id):
+    artifact = state.game.cards.families()[name] == "artifact"
+    if artifact or not countered(state, side, effect_id):
         known.play(state, side, target)
         if known.timing == "face-down":
             state.face_down = _with(state.face_down, side, name)

@@ -143,7 +143,7 @@ class Brawlhalla:
         unseen = [n for n in state.face_down[other] if n not in seen]
         pool = sorted((() if keep_hand else state.hands[other]) + tuple(unseen) + state.deck)
         rng.shuffle(pool)
-        families = dict(zip(self.cards.cards["name"], self.cards.cards["family"], strict=True))
+        families = self.cards.families()
         for name in pool:
             if len(laid) == len(state.face_down[other]):
                 break

@@ -19,14 +19,14 @@ checked by the state; these tables hold what never changes.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Container, Iterable
 
 from workbench.games.brawlhalla.board import Board
 from workbench.games.brawlhalla.movement import SIDES, movement_graph
 from workbench.games.brawlhalla.rules import Rules
 from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell
 
-__all__ = ["MODES", "BrawlhallaGeometry"]
+__all__ = ["MODES", "BrawlhallaGeometry", "breadth_first"]
 
 #: How a stack moves: on foot, by boat (with whoever is aboard), or flying.
 MODES = ("terrestrial", "aquatic", "flying")
@@ -121,12 +121,27 @@ class BrawlhallaGeometry:
     def _search(self, side: int, target: Cell) -> dict[Cell, int]:
         graph = movement_graph(self.board, "seaborne", side=SIDES[side], rules=self.rules)
         starts = [cell for cell in self.around[target] if cell in graph]
-        distance = dict.fromkeys(starts, 0)
-        queue = deque(starts)
-        while queue:
-            cell = queue.popleft()
-            for nxt in graph.neighbors(cell):
-                if nxt not in distance:
-                    distance[nxt] = distance[cell] + 1
-                    queue.append(nxt)
-        return distance
+        return breadth_first(starts, graph.neighbors)
+
+
+def breadth_first(
+    starts: Iterable[Cell],
+    neighbours: Callable[[Cell], Iterable[Cell]],
+    *,
+    avoid: Container[Cell] = frozenset(),
+) -> dict[Cell, int]:
+    """Moves from the nearest of ``starts`` to every cell reached through ``neighbours``,
+    never entering a cell of ``avoid``.
+
+    >>> breadth_first([(0, 0)], lambda c: [(c[0], c[1] + 1)] if c[1] < 2 else [])
+    {(0, 0): 0, (0, 1): 1, (0, 2): 2}
+    """
+    distance = dict.fromkeys(starts, 0)
+    queue = deque(distance)
+    while queue:
+        cell = queue.popleft()
+        for nxt in neighbours(cell):
+            if nxt not in distance and nxt not in avoid:
+                distance[nxt] = distance[cell] + 1
+                queue.append(nxt)
+    return distance

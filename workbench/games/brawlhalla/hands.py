@@ -45,6 +45,8 @@ class Hands:
         self._cards = cards
         self._pile: tuple[str, ...] | None = None
         self._table: dict[str, tuple[str, int]] | None = None
+        self._families: dict[str, str] | None = None
+        self._artifacts: tuple[str, ...] | None = None
 
     @property
     def cards(self) -> pd.DataFrame:
@@ -73,12 +75,21 @@ class Hands:
             self._pile = tuple(name for name, n in counts for _ in range(int(n)))
         return self._pile
 
+    def families(self) -> dict[str, str]:
+        """Card name -> its family (``artifact``, ``basic``, ``ruin``, ``face-down``), read once."""
+        if self._families is None:
+            cards = self.cards
+            self._families = dict(zip(cards["name"], cards["family"], strict=True))
+        return self._families
+
     def artifacts(self) -> tuple[str, ...]:
         """The artifact cards, each as many times as its count (won, never drawn)."""
-        cards = self.cards
-        artifacts = cards[cards["family"] == "artifact"]
-        counts = zip(artifacts["name"], artifacts["count"], strict=True)
-        return tuple(name for name, n in counts for _ in range(int(n)))
+        if self._artifacts is None:
+            cards = self.cards
+            artifacts = cards[cards["family"] == "artifact"]
+            counts = zip(artifacts["name"], artifacts["count"], strict=True)
+            self._artifacts = tuple(name for name, n in counts for _ in range(int(n)))
+        return self._artifacts
 
     def deal(self, state: BrawlhallaState, seed: Any) -> None:
         """Shuffle the deck from ``seed`` and deal the opening hands into ``state``."""
