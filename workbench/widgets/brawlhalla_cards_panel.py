@@ -201,11 +201,15 @@ class CardsPanel(widgets.VBox):
         self.actions: list[tuple] = []
         self.hint = _html("brawlhalla-cards-hint")
         self.hand = _row("brawlhalla-hand")
+        self.kept_title = _html("brawlhalla-kept-title")
+        self.kept_title.value = "<b>Artifacts and cards face down</b>"
         self.kept = _row("brawlhalla-kept")
         self.others = _html("brawlhalla-other-cards")
         self.choices = widgets.VBox()
         self.choices.add_class("brawlhalla-card-actions")
-        super().__init__([self.hint, self.hand, self.kept, self.others, self.choices])
+        super().__init__(
+            [self.hint, self.hand, self.kept_title, self.kept, self.others, self.choices]
+        )
         self.add_class("brawlhalla-cards")
 
     # -- what the player does ------------------------------------------------------------
@@ -281,7 +285,7 @@ class CardsPanel(widgets.VBox):
         self.kept.children = [
             self._tile(name, k + len(hand) == marked) for k, name in enumerate(kept)
         ]
-        self.kept.layout.display = "" if kept else "none"
+        self.kept.layout.display = self.kept_title.layout.display = "" if kept else "none"
         self.others.value = self._others_html()
         self.hint.value = self._hint()
         self.choices.children = self._choices()
@@ -289,7 +293,8 @@ class CardsPanel(widgets.VBox):
     def _tile(self, name: str, selected: bool) -> widgets.Button:
         family = self.state.game.cards.families()[name]
         clickable = bool(self._plays(name)) or ("discard", name) in self.actions
-        tile = widgets.Button(description=name, tooltip=f"{name} ({family})")
+        when = "" if clickable else "; not to play now"
+        tile = widgets.Button(description=name, tooltip=f"{name} ({family}{when})")
         tile.style.button_color = FAMILY_COLOURS.get(family, "#eeeeee")
         tile.add_class("brawlhalla-card")
         tile.add_class(f"brawlhalla-card-{family}")

@@ -6,7 +6,12 @@ stacks: its moves light up as green dots (for the part chosen beside the board:
 the whole stack, or a split) and its attacks as red rings; works, fusions and the
 flag are buttons. An attack shows its exact odds
 (:func:`~workbench.games.brawlhalla.narration.attack_odds`) on hover and asks to be
-confirmed (click the target again, or the *Attack* button). Set-up decisions are
+confirmed (click the target again, or the *Attack* button); with cards in play, an
+attack the attacker could back with clash cards (Thor's blessing, Skofnung, Blood
+lord...) is also offered with each set of them, each with its odds (those the
+defender would bring count in every line). Your cards are tiles beside the board,
+the other side's are backs (:class:`~workbench.widgets.brawlhalla_cards_panel.CardsPanel`):
+click a card, then one of its lit squares or one of its buttons. Set-up decisions are
 clicks too (the barrack, the harbor), or a deployment chosen from a list, or *Auto
 set-up*. The computer answers its whole turn; dice come from a generator seeded
 by ``seed``. *Undo* goes back to before your last action; the log tells the game
