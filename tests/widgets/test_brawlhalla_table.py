@@ -365,7 +365,8 @@ def test_a_card_with_other_targets_plays_the_button_clicked():
         "Loki's treason",
         "Pillage",
     )
-    assert widget.game_log == [describe(start, ("card", "Loki's treason", 1))]
+    told = describe(start, ("card", "Loki's treason", 1))
+    assert widget.game_log == [f"{told}; to the discard pile: Pillage"]
 
 
 def test_the_other_sides_card_names_never_reach_the_page():
@@ -391,7 +392,9 @@ def test_the_other_sides_card_names_never_reach_the_page():
     widget.cards.click_card("Mimir's well")
     widget.cards.choices.children[0].click()  # on the face-down card, unseen
     assert widget.state.face_down[1] == () and "0 face down" in widget.cards.others.value
-    assert widget.game_log[-1] == "North plays Mimir's well (on the other side's card 1)"
+    assert widget.game_log[-1] == (  # the card destroyed is face up on the discard pile now
+        "North plays Mimir's well (on the other side's card 1); to the discard pile: Ghost ship"
+    )
     assert all(name not in page_text(widget) for name in secret)
 
 
@@ -416,6 +419,19 @@ def test_an_attack_offers_its_clash_cards_each_with_its_odds():
     assert widget.state.hands[0] == () and "Thor's blessing" in widget.state.discard
     assert widget.game_log[0].startswith("North attacks (2, 10) from (2, 9): loses ")
     assert widget.game_log[0].endswith(" (with Thor's blessing)")
+
+
+def test_the_defenders_clash_cards_are_told_once_spent():
+    widget = card_table(
+        hands=((), ("Thor's blessing", "Raid")),
+        stacks={(2, 9): (0, 3, 0, 0, 0), (2, 10): (1, 2, 0, 0, 0)},
+    )
+    widget.click("2,9")
+    widget.click("2,10")
+    assert "Thor's blessing" not in widget.odds.value
+    widget.click("2,10")
+    assert widget.state.hands[1] == ("Raid",)
+    assert widget.game_log[0].endswith("; to the discard pile: Thor's blessing")
 
 
 def test_a_blood_lord_attack_says_what_it_sacrifices():

@@ -44,6 +44,8 @@ __all__ = [
     "FAMILY_COLOURS",
     "CardsPanel",
     "cards_words",
+    "named_cards",
+    "new_discards",
     "other_cards",
     "style_sheet",
     "target_cell",
@@ -120,6 +122,47 @@ def cards_words(names: tuple[str, ...] | list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def named_cards(action: tuple) -> list[str]:
+    """The cards an action names: the card played and the cards of its target, the card
+    discarded, the clash cards of an attack.
+
+    >>> named_cards(("card", "Bragi's bargain", ("Raid", "Pillage")))
+    ["Bragi's bargain", 'Raid', 'Pillage']
+    >>> named_cards(("attack", (2, 9), (2, 10), ("Blood lord:2",))), named_cards(("end",))
+    (['Blood lord'], [])
+    """
+    if action[0] == "discard":
+        return [action[1]]
+    if action[0] == "attack" and len(action) > 3:
+        return [entry.partition(":")[0] for entry in action[3]]
+    if action[0] != "card":
+        return []
+    target = action[2]
+    if isinstance(target, str):
+        return [action[1], target]
+    if isinstance(target, tuple) and all(isinstance(t, str) for t in target):
+        return [action[1], *target]
+    return [action[1]]
+
+
+def new_discards(
+    before: BrawlhallaState, after: BrawlhallaState, told: list[str] | tuple = ()
+) -> list[str]:
+    """The cards put on the discard pile (face up: both sides see it) from ``before`` to
+    ``after``, less those ``told`` already: a defender's clash cards, a face-down card
+    that did its work, a card taken from a hand.
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> from workbench.games.brawlhalla.rules import Rules
+    >>> state = Brawlhalla(rules=Rules(cards=True)).position(hands=(("Loki's treason",), ("Raid",)))
+    >>> action = ("card", "Loki's treason", 0)
+    >>> new_discards(state, state.apply(action), named_cards(action))
+    ['Raid']
+    """
+    fresh = Counter(after.discard) - Counter(before.discard) - Counter(told)
+    return sorted(fresh.elements())
 
 
 def target_words(state: BrawlhallaState, action: tuple) -> str:

@@ -55,7 +55,13 @@ from workbench.grids.square import Cell
 from workbench.play.agents import python_random, sample_outcome
 from workbench.play.protocol import CHANCE
 from workbench.widgets.board import BoardView
-from workbench.widgets.brawlhalla_cards_panel import CardsPanel, cards_words, style_sheet
+from workbench.widgets.brawlhalla_cards_panel import (
+    CardsPanel,
+    cards_words,
+    named_cards,
+    new_discards,
+    style_sheet,
+)
 
 __all__ = ["VICTORY_WORDS", "BrawlhallaTable", "agent_choices"]
 
@@ -278,6 +284,9 @@ class BrawlhallaTable(widgets.VBox):
                 text += f" (with {cards_words(action[3])})"
         else:
             text = describe(self.state, action)
+        spent = new_discards(self.state, after, named_cards(action))
+        if spent:
+            text += f"; to the discard pile: {cards_words(spent)}"
         self._record(text, after)
 
     def _record(self, text: str, after: BrawlhallaState) -> None:
