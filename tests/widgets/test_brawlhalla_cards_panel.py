@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from workbench.games.brawlhalla.card_effects import card_actions
 from workbench.games.brawlhalla.engine import Brawlhalla
+from workbench.games.brawlhalla.narration import cards_words
 from workbench.games.brawlhalla.rules import Rules
 from workbench.widgets.brawlhalla_cards_panel import (
     FAMILY_COLOURS,
     CardsPanel,
-    cards_words,
     other_cards,
     style_sheet,
     target_cell,
@@ -97,7 +97,7 @@ def test_cards_without_squares_to_aim_at_give_one_button_per_target():
     assert panel.cell_targets() == {}
     words = [b.description for b in panel.choices.children]
     assert words == [target_words(state, a) for a in expected] + ["Cancel"]
-    assert words[:2] == ["Bragi's deal: discard Pillage", "Bragi's deal: discard Raid"]
+    assert words[:2] == ["Bragi's deal: discarding Pillage", "Bragi's deal: discarding Raid"]
     panel.choices.children[1].click()
     assert played == [("card", "Bragi's deal", "Raid")]
 
@@ -118,7 +118,7 @@ def test_a_push_picks_its_boat_on_the_board_then_where_by_button():
     assert panel.cell_targets() == {(4, 5): pushes} and len(pushes) == 4
     assert panel.pick_cell((4, 5)) and played == []
     assert [b.description for b in panel.choices.children][:-1] == [
-        f"Njord's wrath on (4, 5): {a[2][1]}" for a in pushes
+        f"Njord's wrath: on (4, 5), pushing it {a[2][1]}" for a in pushes
     ]
     panel.choices.children[2].click()
     assert played == [pushes[2]]
@@ -164,7 +164,7 @@ def test_words_for_targets_and_clash_cards():
     assert target_words(state, ("card", "Norn's wrath", None)) == "Lay Norn's wrath face down"
     assert target_words(state, ("card", "Bragi's blessing", None)) == "Play Bragi's blessing"
     assert target_words(state, ("card", "Loki's treason", 0)) == (
-        "Loki's treason: the other side's card 1, unseen"
+        "Loki's treason: on the other side's card 1, unseen"
     )
     assert target_cell((1, 2)) == (1, 2) and target_cell(None) is None
     assert cards_words(("Blood lord:1",)) == "Blood lord (1 warrior sacrificed)"

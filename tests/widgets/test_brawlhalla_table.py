@@ -357,7 +357,7 @@ def test_a_card_with_other_targets_plays_the_button_clicked():
     widget.cards.click_card("Loki's treason")
     assert widget.view.highlighted == []
     words = [b.description for b in widget.cards.choices.children]
-    assert words == [f"Loki's treason: the other side's card {k}, unseen" for k in (1, 2, 3)] + [
+    assert words == [f"Loki's treason: on the other side's card {k}, unseen" for k in (1, 2, 3)] + [
         "Cancel"
     ]
     widget.cards.choices.children[1].click()
@@ -393,7 +393,8 @@ def test_the_other_sides_card_names_never_reach_the_page():
     widget.cards.choices.children[0].click()  # on the face-down card, unseen
     assert widget.state.face_down[1] == () and "0 face down" in widget.cards.others.value
     assert widget.game_log[-1] == (  # the card destroyed is face up on the discard pile now
-        "North plays Mimir's well (on the other side's card 1); to the discard pile: Ghost ship"
+        "North plays Mimir's well on the other side's face-down card 1, unseen; "
+        "to the discard pile: Ghost ship"
     )
     assert all(name not in page_text(widget) for name in secret)
 
@@ -476,3 +477,57 @@ def test_undo_lets_the_card_go():
 def test_without_cards_the_card_panel_stays_hidden():
     table = BrawlhallaTable(agent="random")
     assert table.cards.layout.display == "none"
+
+
+class Attacks(FirstMove):
+    """Attacks whenever it can, else the first legal action."""
+
+    def act(self, state):
+        attacks = [a for a in state.legal_actions() if a[0] == "attack" and len(a) == 3]
+        return attacks[0] if attacks else super().act(state)
+
+
+def test_your_retreat_answers_the_computers_attack_with_a_click():
+    state = CARD_GAME.position(
+        stacks={(2, 4): (1, 3, 0, 0, 0), (3, 4): (0, 2, 0, 0, 0)},
+        face_down=(("Retreat !",), ()),
+        to_move=1,
+        ap=1,
+    )
+    widget = BrawlhallaTable(CARD_GAME, agent=Attacks, state=state)
+    assert widget.state.deciding is not None and widget.state.current_player() == 0
+    assert "is attacked" in widget.status.value and widget.end_button.disabled
+    retreats = {a[2] for a in widget.state.legal_actions()}
+    assert set(widget.view.highlighted) == {f"{r},{c}" for r, c in retreats}
+    widget.click(f"{min(retreats)[0]},{min(retreats)[1]}")
+    assert widget.state.stacks[min(retreats)][:5] == (0, 2, 0, 0, 0)
+    assert any("plays Retreat !" in line for line in widget.game_log)
+    assert widget.state.to_move == 0 and widget.state.deciding is None
+
+
+def test_the_computers_retreat_is_told_in_the_log():
+    state = CARD_GAME.position(
+        stacks={(2, 4): (0, 3, 0, 0, 0), (3, 4): (1, 2, 0, 0, 0)},
+        face_down=((), ("Retreat !",)),
+    )
+    widget = BrawlhallaTable(CARD_GAME, agent=FirstMove, state=state)
+    widget.click("2,4")
+    widget.click("3,4")
+    widget.click("3,4")  # the second click confirms the attack
+    assert any(line.startswith("South plays Retreat !") for line in widget.game_log)
+    assert (3, 4) not in widget.state.stacks and widget.state.current_player() == 0
+
+
+def test_the_odds_shown_do_not_depend_on_the_other_sides_hidden_hand():
+    stacks = {(2, 4): (0, 3, 0, 0, 0), (3, 4): (1, 3, 0, 0, 0)}
+    texts = []
+    for hand, deck in (
+        (("Raid",), ("Thor's blessing", "Pillage")),
+        (("Thor's blessing",), ("Raid", "Pillage")),
+    ):
+        state = CARD_GAME.position(stacks=stacks, hands=((), hand), deck=deck)
+        widget = BrawlhallaTable(CARD_GAME, agent=FirstMove, state=state)
+        widget.click("2,4")
+        widget.click("3,4")
+        texts.append(widget.odds.value)
+    assert texts[0] == texts[1] and "%" in texts[0]

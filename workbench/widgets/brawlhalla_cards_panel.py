@@ -36,6 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.narration import card_target_text, is_cell
 from workbench.games.brawlhalla.state import BrawlhallaState
 from workbench.grids.square import Cell
 
@@ -43,7 +44,6 @@ __all__ = [
     "BACK_COLOUR",
     "FAMILY_COLOURS",
     "CardsPanel",
-    "cards_words",
     "named_cards",
     "new_discards",
     "other_cards",
@@ -61,8 +61,6 @@ FAMILY_COLOURS: dict[str, str] = {
 }
 #: The colour of a card seen from the back.
 BACK_COLOUR = "#6d4c41"
-#: Effects whose target is a face-down card of the other side, picked blind by its place.
-_FACE_DOWN_PICKS = frozenset({"destroy_face_down_card", "reveal_face_down_card"})
 _CSS = pathlib.Path(__file__).parent / "static" / "brawlhalla_table.css"
 
 
@@ -74,19 +72,6 @@ def style_sheet() -> str:
     True
     """
     return f"<style>{_CSS.read_text()}</style>"
-
-
-def is_cell(item: Any) -> bool:
-    """Whether ``item`` is a board square ``(row, column)``.
-
-    >>> is_cell((2, 9)), is_cell(("Raid", 1)), is_cell(3)
-    (True, False, False)
-    """
-    return (
-        isinstance(item, tuple)
-        and len(item) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-    )
 
 
 def target_cell(target: Any) -> Cell | None:
@@ -102,26 +87,6 @@ def target_cell(target: Any) -> Cell | None:
     if isinstance(target, tuple) and len(target) == 2 and is_cell(target[0]):
         return target[0]
     return None
-
-
-def cards_words(names: tuple[str, ...] | list[str]) -> str:
-    """Cards in words, copies counted; Blood lord's ``"Blood lord:X"`` says its
-    sacrifice.
-
-    >>> cards_words(("Thor's blessing", "Thor's blessing", "Blood lord:2"))
-    "2 Thor's blessings and Blood lord (2 warriors sacrificed)"
-    >>> cards_words(("Skofnung",))
-    'Skofnung'
-    """
-    words = []
-    for entry, n in Counter(names).items():
-        name, _, sacrificed = entry.partition(":")
-        if sacrificed:
-            name = f"{name} ({sacrificed} warrior{'s' if sacrificed != '1' else ''} sacrificed)"
-        words.append(f"{n} {name}s" if n > 1 else name)
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def named_cards(action: tuple) -> list[str]:
@@ -166,33 +131,22 @@ def new_discards(
 
 
 def target_words(state: BrawlhallaState, action: tuple) -> str:
-    """A card play's target in plain words, for its button.
+    """A card play in plain words, for its button (the target's words: the narration's).
 
     >>> from workbench.games.brawlhalla.engine import Brawlhalla
     >>> from workbench.games.brawlhalla.rules import Rules
     >>> state = Brawlhalla(rules=Rules(cards=True)).position()
     >>> target_words(state, ("card", "Bragi's bargain", ("Raid", "Pillage")))
-    "Bragi's bargain: discard Raid and Pillage"
-    >>> target_words(state, ("card", "Mimir's well", 0))
-    "Mimir's well: the other side's face-down card 1, unseen"
-    >>> target_words(state, ("card", "Loki's deception", ("Raid", 1)))
-    "Loki's deception: give Raid for the other side's card 2, unseen"
+    "Bragi's bargain: discarding Raid and Pillage"
+    >>> target_words(state, ("card", "Norn's wrath", None))
+    "Lay Norn's wrath face down"
     """
     _, name, target = action
-    if target is None:
-        face_down = state.game.cards.families()[name] == "face-down"
-        return f"Lay {name} face down" if face_down else f"Play {name}"
-    if isinstance(target, str):
-        return f"{name}: discard {target}"
-    if isinstance(target, int):
-        effect_id = state.game.cards.table()[name][0]
-        where = "face-down card" if effect_id in _FACE_DOWN_PICKS else "card"
-        return f"{name}: the other side's {where} {target + 1}, unseen"
-    if target_cell(target) is not None:
-        return f"{name} on {target[0]}: {target[1]}"
-    if isinstance(target[1], int):
-        return f"{name}: give {target[0]} for the other side's card {target[1] + 1}, unseen"
-    return f"{name}: discard {cards_words(target)}"
+    words = card_target_text(state, name, target)
+    if words:
+        return f"{name}: {words}"
+    face_down = state.game.cards.families()[name] == "face-down"
+    return f"Lay {name} face down" if face_down else f"Play {name}"
 
 
 def other_cards(state: BrawlhallaState, side: int) -> tuple[list[str | None], list[str | None]]:

@@ -47,7 +47,7 @@ from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.drawing import position_picture
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.brawlhalla.movement import SIDES
-from workbench.games.brawlhalla.narration import attack_odds, describe, units_text
+from workbench.games.brawlhalla.narration import attack_odds, cards_words, describe, units_text
 from workbench.games.brawlhalla.setup import setup_side
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
 from workbench.grids.shapes import cell_id, parse_cell_id
@@ -57,7 +57,6 @@ from workbench.play.protocol import CHANCE
 from workbench.widgets.board import BoardView
 from workbench.widgets.brawlhalla_cards_panel import (
     CardsPanel,
-    cards_words,
     named_cards,
     new_discards,
     style_sheet,
@@ -320,6 +319,8 @@ class BrawlhallaTable(widgets.VBox):
             return []
         if state.setup < PLAYING:
             return [a for a in state.legal_actions() if a[0] in ("barracks", "harbor")]
+        if state.deciding is not None:  # your Retreat! or Substitution answers an attack
+            return state.legal_actions()
         return actions_from(state, self.selected) if self.selected is not None else []
 
     def _parts(self, options: list[tuple]) -> list[tuple]:
@@ -350,7 +351,7 @@ class BrawlhallaTable(widgets.VBox):
         kinds.update(dict.fromkeys(card_cells, "move"))
         picture = position_picture(self.state, highlight=self.selected, targets=kinds)
         notes = {
-            ident: f"attack: {attack_odds(self.state, a)['text']}"
+            ident: f"attack: {attack_odds(self.state, a, viewer=self.human)['text']}"
             for ident, a in self._targets.items()
             if a[0] == "attack"
         }
@@ -376,6 +377,8 @@ class BrawlhallaTable(widgets.VBox):
                 found[cell_id(action[2])] = action
             elif kind in ("barracks", "harbor"):
                 found[cell_id(action[1])] = action
+            elif kind in ("retreat", "substitute"):
+                found[cell_id(action[2])] = action
         return found
 
     def _variants(self, options: list[tuple]) -> list[tuple]:
@@ -396,7 +399,7 @@ class BrawlhallaTable(widgets.VBox):
         if self.confirming is not None:
             buttons.append(_button("Cancel", "times", self._cancel))
         for action in options:
-            if action[0] in ("fuse", "build", "flag"):
+            if action[0] in ("fuse", "build", "flag", "retreat", "substitute"):
                 buttons.append(
                     _button(describe(state, action), "", lambda a=action: self.choose(a))
                 )
@@ -409,7 +412,8 @@ class BrawlhallaTable(widgets.VBox):
                 self.deployment.options = choices
         setting_up = self._humans_turn() and state.setup < PLAYING
         self.auto_button.layout.display = "" if setting_up else "none"
-        self.end_button.disabled = not self._humans_turn() or setting_up
+        answering = state.deciding is not None
+        self.end_button.disabled = not self._humans_turn() or setting_up or answering
         self.undo_button.disabled = not self.history
 
     def _show_cards(self) -> None:
@@ -435,11 +439,13 @@ class BrawlhallaTable(widgets.VBox):
         """The odds of the attack being confirmed, with each set of clash cards the
         attacker may bring (those the defender would bring are in every line)."""
         variants = self._variants(self._options())
-        odds = attack_odds(self.state, self.confirming)["text"]
+        odds = attack_odds(self.state, self.confirming, viewer=self.human)["text"]
         text = f"Attack {self.confirming[2]}? {odds}. Click it again (or Attack) to attack."
         for action in variants[1:]:
             words = html.escape(cards_words(action[3]))
-            text += f"<br>With {words}: {attack_odds(self.state, action)['text']}."
+            text += (
+                f"<br>With {words}: {attack_odds(self.state, action, viewer=self.human)['text']}."
+            )
         return text
 
     def _show_words(self) -> None:
@@ -463,6 +469,11 @@ class BrawlhallaTable(widgets.VBox):
             doing = _SETUP_WORDS[state.setup % 3]
             hint = " (click a lit square)" if state.setup % 3 < 2 else ""
             self.status.value = f"Set-up: {who} to {doing}{hint}."
+        elif state.deciding is not None:
+            self.status.value = (
+                f"Turn {state.turn}: your stack on {state.deciding[1]} is attacked: {who} "
+                "answers with a face-down card (click a lit square or a button)."
+            )
         else:
             self.status.value = (
                 f"Turn {state.turn}: {who} to act, {state.ap} action points left. "
