@@ -118,6 +118,9 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
         options = []
         for q, d, nxt, ends in space.successors(state):
             if multi_line and state == space.start and d == 1 and nxt is None:
+                detour = _detour(game, space.cells[q], target)
+                if detour is not None:
+                    options.append((True, False, len(options), *detour))
                 continue
             strikes = [
                 strike
@@ -135,6 +138,26 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
         walk += path[1:]
         if strikes:
             return walk, strikes[0]
+
+
+def _detour(game: ValhallaCalling, goal: Cell, target: int):
+    """A winning walk of three steps from the start to the adjacent ``goal`` that ends
+    the game there in star class ``target``: out to an empty field and back first.
+
+    The search merges walks with the same effect, so where a step back and forth
+    changes nothing it keeps only the single step; but a play of one step is one
+    line, and the three steps can be drawn as two. Returns ``(walk, None, [strike])``
+    or None."""
+    start = game.start()
+    for out in game.neighbours(start.cell):
+        if out == goal or out in game.enemy_at or out in game.item_at:
+            continue
+        back = game.step(game.step(start, out), start.cell)
+        for strike in (False, True):
+            end = game.step(back, goal, final_strike=strike)
+            if isinstance(end, Outcome) and end.won and outcome_class(game, end) == target:
+                return [start.cell, out, start.cell, goal], None, [strike]
+    return None
 
 
 def split_lines(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:

@@ -84,11 +84,17 @@ class ValhallaCalling:
         """Walkable cells one orthogonal step from ``cell``."""
         return self._neighbours[cell]
 
+    @property
+    def start_attack(self) -> int:
+        """Attack at the start, which a Potion of Vitality restores: the level's, raised
+        to the floor (Attack is never below it, ``Rules.attack_floor``)."""
+        return max(self.level.hero.attack, self.rules.attack_floor)
+
     def start(self) -> Situation:
         """The situation before the first step."""
         hero = self.level.hero
         everything = (1 << self.n) - 1
-        return Situation(self.level.start, hero.health, hero.attack, everything,
+        return Situation(self.level.start, hero.health, self.start_attack, everything,
                          (1 << len(self.level.items)) - 1)  # fmt: skip
 
     def hero_first(self, enemy: int, attack: int, *, loki: bool, mjolnir: int) -> bool:
@@ -123,6 +129,7 @@ class ValhallaCalling:
                 mjolnir=mjolnir,
                 shield=shield,
                 biorn=self.ability == "biorns_curse",
+                zero_spends_shield=self.rules.shield_zero_damage == "spent",
             )
             self._fights[key] = result
         return result
@@ -144,7 +151,7 @@ class ValhallaCalling:
     def _fall(self, kills: int, killer: int, fight_attack: int) -> Outcome:
         share = self.rules.win_share
         won = kills * share.denominator >= share.numerator * self.n
-        bar = fight_attack if self.rules.strong_killer == "fight_attack" else self.level.hero.attack
+        bar = fight_attack if self.rules.strong_killer == "fight_attack" else self.start_attack
         return Outcome(won, kills, killer, self.level.enemies[killer].attack >= bar)
 
     def cleared(self) -> Outcome:
@@ -164,7 +171,7 @@ class ValhallaCalling:
         elif kind == "thors_chariot":
             chariot = chariot + found.turns if rules.counters_stack else max(chariot, found.turns)
         else:  # potion_of_vitality
-            attack = self.level.hero.attack
+            attack = self.start_attack
         return attack, mjolnir, shield, loki, chariot
 
     def stars(self, outcome: Outcome, *, one_line: bool) -> tuple[str, ...]:

@@ -74,6 +74,8 @@ class Solution:
     fewest_lines_exact: bool
     kill_orders: int | None
     stats: dict[str, Any] = field(default_factory=dict)
+    #: A play earning each star set exactly: ``(lines, final strike choice)``.
+    witnesses: dict[tuple[str, ...], tuple[list[list[Cell]], bool]] = field(default_factory=dict)
 
     @property
     def grade(self) -> str:
@@ -174,15 +176,18 @@ def solve(
         drawn = split_lines(game, walk)
         if len(drawn) == 1 and one.status[1 << c] == "unknown":  # the witness is one line
             one.status[1 << c], one.lines[1 << c], one.final_strike[1 << c] = "found", drawn, strike
-    sets, unknown = [], []
+    sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
         if status == "found":
             sets.append(_star_set(True, c))
+            witnesses[sets[-1]] = one.lines[1 << c], one.final_strike[1 << c]
         elif status == "unknown":
             unknown.append(_star_set(True, c))
         if multi >> c & 1:
             sets.append(_star_set(False, c))
+            walk, strike = walks[c]
+            witnesses[sets[-1]] = _two_lines_or_more(game, walk), strike
     sets.sort(key=_rank)
     unknown.sort(key=_rank)
     best = sets[0] if sets else ()
@@ -219,7 +224,15 @@ def solve(
         fewest_lines_exact=exact,
         kill_orders=count_kill_orders(space, budget=kill_order_budget),
         stats=stats,
+        witnesses=witnesses,
     )
+
+
+def _two_lines_or_more(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:
+    """A walk of two steps or more drawn as lines, the pen lifted after the first step
+    if it fits in one line (so its play does not earn the one-line star)."""
+    lines = split_lines(game, walk)
+    return [walk[:2], walk[1:]] if len(lines) == 1 else lines
 
 
 def _fewer_lines(space, star_class, lines, strike, budget):
