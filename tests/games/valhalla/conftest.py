@@ -15,7 +15,11 @@ VARIANTS = [
     {"loki_counts": "fights", "loki_on_tie": "hero"},
     {"attack_loss": "after_content"},
     {"charges_stack": True, "counters_stack": False, "shield_zero_damage": "spent"},
-    {"mjolnir_initiative": True, "biorn_initiative": "walking_attack"},
+    {
+        "mjolnir_initiative": True,
+        "biorn_initiative": "walking_attack",
+        "trickster_cunning": "choice",
+    },
     {"final_strike": "always", "strong_killer": "fight_attack"},
     {"attack_floor": 2, "all_but_one": "at_least", "win_share": "1/3"},
     {"line_rule": "no_reversal"},

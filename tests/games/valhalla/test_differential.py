@@ -62,9 +62,9 @@ def check_against_brute_force(level: Level, rules: Rules) -> None:
     assert result.fewest_lines_exact, where
     assert result.kill_orders == len(baseline_kill_orders(game)), where
     assert set(result.witnesses) == sets, where
-    for stars, (lines, strike) in result.witnesses.items():
-        outcome = game.replay(lines, final_strike=strike)
-        assert game.stars(outcome, one_line=len(lines) == 1) == stars, (where, stars, lines)
+    for stars, play in result.witnesses.items():
+        outcome = game.replay(play.lines, final_strike=play.final_strike, cunning=play.cunning)
+        assert game.stars(outcome, one_line=len(play.lines) == 1) == stars, (where, play)
 
 
 def check_many(count: int, seed: int) -> None:
@@ -108,3 +108,19 @@ def test_attack_below_the_floor_is_raised_at_the_start_and_by_the_potion():
     assert game.start().attack == 2
     assert game.replay([[(1, 2), (0, 2), (0, 1)]]).attack == 2
     check_against_brute_force(level, rules)
+
+
+def test_tricksters_cunning_as_a_choice_is_explored_both_ways():
+    # Health 1: whoever has the lower Attack striking first means falling at the first
+    # fight, bested none. Choosing not to use the ability against A wins.
+    level = micro(["SAB"], health=1, attack=9, ability="tricksters_cunning",
+                  enemies={"A": (1, 1), "B": (1, 9)})  # fmt: skip
+    assert not solve(level).winnable
+    choice = Rules(trickster_cunning="choice")
+    result = solve(level, choice)
+    assert result.winnable and result.cunning[0] is False
+    game = ValhallaCalling(level, choice)
+    assert game.replay(result.solution, final_strike=result.final_strike,
+                       cunning=result.cunning).won  # fmt: skip
+    assert not game.replay([[(0, 0), (0, 1)]], cunning=[True]).won  # fell at once
+    check_against_brute_force(level, choice)

@@ -89,6 +89,15 @@ class Rules:
         alternatives="'spent': the next enemy strike spends the shield whatever its damage.",
         choices=("kept", "spent"),
     )
+    trickster_cunning: str = knob(
+        "always",
+        says="Tricksters Cunning: 'the party with the lower attack may attack first in a "
+        "fight'. The 'may' echoes the Attack paragraph ('determines which party may attack "
+        "first'), so the lower Attack always strikes first.",
+        alternatives="'choice': the player decides in each fight whether to use it (the "
+        "higher Attack strikes first if not); the solver explores both.",
+        choices=("always", "choice"),
+    )
     mjolnir_initiative: bool = knob(
         False,
         says="Mjolnir 'sets Attack high enough to kill any enemy for the next attack'. "
