@@ -19,7 +19,8 @@ the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the w
 level and <= 1 s on the median one. The table shows how far each level is from them.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
-``--hard`` runs only the hard ladder).
+``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
+enemies of the stretch figure, which needs about 3.5 GB).
 """
 
 from __future__ import annotations
@@ -80,20 +81,21 @@ def ladder_level(width, height, enemies, items, walls, ability):
     raise RuntimeError("no winnable ladder level")
 
 
-def hard_level(seed: int):
-    """A 10x10 level with 14 enemies, 5 items and 8 walls from ``seed`` (the ability
-    alternates between none and To Valhalla; hero Health n..2n as in the ladder)."""
+def hard_level(seed: int, side: int = 10, enemies: int = 14):
+    """A ``side`` x ``side`` level with ``enemies`` enemies, 5 items and 8 walls from
+    ``seed`` (the ability alternates between none and To Valhalla; hero Health n..2n
+    as in the ladder)."""
     rng = np.random.default_rng(seed)
     ability = ("none", "to_valhalla")[seed % 2]
-    level = random_level(rng, 10, 10, enemies=14, items=5, walls=8, ability=ability,
-                         name=f"hard 10x10 seed {seed}")  # fmt: skip
-    health = int(rng.integers(14, 29))
+    level = random_level(rng, side, side, enemies=enemies, items=5, walls=8, ability=ability,
+                         name=f"hard {side}x{side} seed {seed}")  # fmt: skip
+    health = int(rng.integers(enemies, 2 * enemies + 1))
     return level.replace(hero=Hero(health, level.hero.attack, ability))
 
 
-def measure_hard(seed: int) -> dict:
+def measure_hard(seed: int, *size: int) -> dict:
     """Solve hard level ``seed`` (in its own process: see :func:`hard_ladder`)."""
-    result, wall, cpu = timed(solve, hard_level(seed))
+    result, wall, cpu = timed(solve, hard_level(seed, *size))
     return {
         "solve_cpu_s": round(cpu, 3),
         "solve_wall_s": round(wall, 3),
@@ -214,6 +216,8 @@ if __name__ == "__main__":
         print(json.dumps(measure(int(sys.argv[-1]))))
     elif "--measure-hard" in sys.argv:
         print(json.dumps(measure_hard(int(sys.argv[-1]))))
+    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 3.5 GB, not capped
+        print(json.dumps(measure_hard(1, 12, 18)))
     elif "--hard" in sys.argv:
         hard_ladder()
     else:
