@@ -12,7 +12,15 @@ Each level is solved in a fresh process, which reports its CPU and wall seconds 
 peak memory (max RSS, the interpreter and libraries included); the single-step BFS then
 runs on the same levels in this process until it gives up.
 
-Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8).
+The hard ladder (issue 15): seeded 10x10 levels with 14 enemies, 5 items and 8 walls
+(:func:`hard_level`, the seeds kept include the slowest found), each solved in its own
+process under a 3 GiB address-space cap and a time limit. Goals: no unknown star set,
+the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the worst
+level and <= 1 s on the median one. The table shows how far each level is from them.
+
+Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
+``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
+enemies of the stretch figure, which needs about 3.5 GB).
 """
 
 from __future__ import annotations
@@ -44,6 +52,10 @@ LADDER = [
     (10, 10, 14, 5, 8, "none"),
 ]
 BASELINE_LIMIT = 2_000_000  # single-step situations before the baseline gives up
+#: Seeds of :func:`hard_level` (the winnable ones among 0..18, 13 the slowest found).
+HARD_SEEDS = (0, 1, 2, 3, 4, 5, 7, 10, 13, 15, 16, 18)
+HARD_MEMORY = 3 << 30  # address-space cap of a hard-ladder process (bytes)
+HARD_SECONDS = 300  # wall-clock limit of a hard-ladder process (the machine may be busy)
 
 
 def ladder_level(width, height, enemies, items, walls, ability):
@@ -67,6 +79,70 @@ def ladder_level(width, height, enemies, items, walls, ability):
         if space.classes(space.start):
             return level
     raise RuntimeError("no winnable ladder level")
+
+
+def hard_level(seed: int, side: int = 10, enemies: int = 14):
+    """A ``side`` x ``side`` level with ``enemies`` enemies, 5 items and 8 walls from
+    ``seed`` (the ability alternates between none and To Valhalla; hero Health n..2n
+    as in the ladder)."""
+    rng = np.random.default_rng(seed)
+    ability = ("none", "to_valhalla")[seed % 2]
+    level = random_level(rng, side, side, enemies=enemies, items=5, walls=8, ability=ability,
+                         name=f"hard {side}x{side} seed {seed}")  # fmt: skip
+    health = int(rng.integers(enemies, 2 * enemies + 1))
+    return level.replace(hero=Hero(health, level.hero.attack, ability))
+
+
+def measure_hard(seed: int, *size: int) -> dict:
+    """Solve hard level ``seed`` (in its own process: see :func:`hard_ladder`)."""
+    result, wall, cpu = timed(solve, hard_level(seed, *size))
+    return {
+        "solve_cpu_s": round(cpu, 3),
+        "solve_wall_s": round(wall, 3),
+        "peak_MiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "star_sets": len(result.star_sets),
+        "unknown_star_sets": len(result.unknown_star_sets),
+        "fewest_lines": result.fewest_lines,
+        "fewest_proven": result.fewest_lines_exact,
+        "kill_orders": result.kill_orders,
+    }
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (HARD_MEMORY, HARD_MEMORY))
+
+
+def hard_ladder() -> pd.DataFrame:
+    """The hard ladder against the issue's goals (see the module docstring)."""
+    rows = []
+    for seed in HARD_SEEDS:
+        row = {"seed": seed}
+        try:
+            done = subprocess.run(
+                [sys.executable, __file__, "--measure-hard", str(seed)],
+                check=True, capture_output=True, text=True, timeout=HARD_SECONDS,
+                preexec_fn=_capped,
+            )  # fmt: skip
+            row.update(json.loads(done.stdout))
+        except subprocess.TimeoutExpired:
+            row["failed"] = f"> {HARD_SECONDS} s"
+        except subprocess.CalledProcessError:
+            row["failed"] = f"> {HARD_MEMORY >> 30} GiB or error"
+        rows.append(row)
+        print(row, flush=True)
+    table = pd.DataFrame(rows)
+    print(table.to_string(index=False))
+    solved = table[table["solve_cpu_s"].notna()] if "solve_cpu_s" in table else table.iloc[:0]
+    exact = solved[(solved["unknown_star_sets"] == 0) & solved["fewest_proven"].astype(bool)
+                   & solved["kill_orders"].notna()]  # fmt: skip
+    print(
+        f"hard ladder: {len(table)} levels, {len(solved)} solved in the limits, "
+        f"{len(exact)} answered exactly (no unknown star set, fewest lines proven, kill "
+        f"orders counted); CPU s: median {solved['solve_cpu_s'].median():.2f}, worst "
+        f"{solved['solve_cpu_s'].max():.2f}; peak MiB worst {solved['peak_MiB'].max():.0f} "
+        f"(goals: all exact, median <= 1 s, worst <= 5 s and < 1 GB)"
+    )
+    return table
 
 
 def timed(func, *args, **kwargs):
@@ -138,5 +214,12 @@ def main(quick: bool = False) -> pd.DataFrame:
 if __name__ == "__main__":
     if "--measure" in sys.argv:
         print(json.dumps(measure(int(sys.argv[-1]))))
+    elif "--measure-hard" in sys.argv:
+        print(json.dumps(measure_hard(int(sys.argv[-1]))))
+    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 3.5 GB, not capped
+        print(json.dumps(measure_hard(1, 12, 18)))
+    elif "--hard" in sys.argv:
+        hard_ladder()
     else:
         main(quick="--quick" in sys.argv)
+        hard_ladder()

@@ -138,3 +138,13 @@ def test_generate_writes_verified_levels(tmp_path, capsys):
     assert len(rows) == len(files) == 2
     assert all(row["winnable"] for row in rows)
     assert load_level(files[0]).hero.ability == "to_valhalla"
+
+
+def test_solve_prints_the_tricksters_cunning_choices(tmp_path, capsys):
+    level = tmp_path / "choice.json"
+    level.write_text(json.dumps({"name": "choice", "width": 3, "height": 1, "start": [0, 0],
+        "hero": {"health": 1, "attack": 9, "ability": "tricksters_cunning"},
+        "enemies": [{"at": [0, 1], "attack": 1, "health": 1},
+                    {"at": [0, 2], "attack": 1, "health": 9}]}))  # fmt: skip
+    assert main(["valhalla", "solve", str(level), "--rule", "trickster_cunning=choice"]) == 0
+    assert "Tricksters Cunning, fight by fight: not used" in capsys.readouterr().out

@@ -108,6 +108,12 @@ def _solve(args) -> int:
         print_table(result.star_table(), title="star sets:")
         for k, line in enumerate(result.solution, 1):
             print(f"line {k}: " + " ".join(f"{r},{c}" for r, c in line))
+        if (
+            result.rules.trickster_cunning == "choice"
+            and level.hero.ability == "tricksters_cunning"
+        ):
+            uses = ", ".join("used" if c else "not used" for c in result.cunning)
+            print(f"Tricksters Cunning, fight by fight: {uses}")
     stats = pd.DataFrame([{k: str(v) for k, v in result.stats.items()}])
     print_table(stats, title="difficulty:")
     return 0

@@ -20,8 +20,8 @@ def test_witness_walks_win_their_star_class_when_replayed():
         space = StateSpace(game)
         free = space.classes(space.start)
         for target in (c for c in range(4) if free >> c & 1):
-            walk, strike = witness_walk(space, target=target, multi_line=False)
-            outcome = game.replay(split_lines(game, walk), final_strike=strike)
+            walk, strike, cunning = witness_walk(space, target=target, multi_line=False)
+            outcome = game.replay(split_lines(game, walk), final_strike=strike, cunning=cunning)
             assert outcome.won and outcome_class(game, outcome) == target, level.to_dict()
             checked += 1
     assert checked > 20
@@ -33,7 +33,7 @@ def test_the_witness_detours_instead_of_stepping_back_and_forth():
     level = micro(["S.AB", "...."], health=3, attack=7, enemies={"A": (1, 1), "B": (4, 4)})
     game = ValhallaCalling(level)
     space = StateSpace(game)
-    walk, strike = witness_walk(space, target=1, multi_line=True)  # all but one
+    walk, strike, _ = witness_walk(space, target=1, multi_line=True)  # all but one
     assert len(split_lines(game, walk)) == 1
     assert game.replay([walk], final_strike=strike).won
 

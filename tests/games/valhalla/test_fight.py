@@ -14,7 +14,7 @@ stats = st.integers(1, 30)
 @given(
     health=stats, attack=stats, enemy_attack=st.integers(0, 30), enemy_health=stats,
     hero_first=st.booleans(), mjolnir=st.integers(0, 2), shield=st.integers(0, 2),
-    biorn=st.booleans(),
+    biorn=st.booleans(), zero_spends_shield=st.booleans(),
 )  # fmt: skip
 def test_closed_form_matches_blow_by_blow(**kwargs):
     health, attack = kwargs.pop("health"), kwargs.pop("attack")
@@ -29,6 +29,19 @@ def test_a_worked_fight():
     # enemy has 1 left, so To Valhalla's final strike (3) would best it.
     result = fight(10, 3, enemy_attack=4, enemy_health=7, hero_first=False)
     assert not result.hero_won and result.enemy_health == 1 and result.final_strike_kills
+
+
+def test_a_strike_of_no_damage_leaves_the_shield_unless_the_knob_says_spent():
+    from workbench.games.valhalla.engine import ValhallaCalling
+
+    from .conftest import micro
+
+    # A harmless enemy (Attack 0) first, then one the shield must stop.
+    level = micro(["SDAB"], health=4, attack=9, enemies={"A": (0, 9), "B": (4, 9)},
+                  items={"D": ("dwarven_shield", 0)})  # fmt: skip
+    lines = [[(0, 0), (0, 1), (0, 2)]]  # A struck once (for 0) between two blows of 7
+    assert ValhallaCalling(level).replay(lines).shield == 1
+    assert ValhallaCalling(level, Rules(shield_zero_damage="spent")).replay(lines).shield == 0
 
 
 def test_shield_and_mjolnir_are_spent_once():

@@ -71,9 +71,9 @@ def test_every_move_is_a_walk_the_engine_agrees_with(chunk):
                 left = start.enemies | start.items << maker.n
                 there = {maker.cells[p] for p in range(maker.n + maker.m) if left >> p & 1}
                 moves = maker.expand(np.array([code]), every, maker.origins(np.array([code])))
-                for target, steps, child, after in zip(
+                for target, steps, child, after, cunning in zip(
                     moves.target.tolist(), moves.steps.tolist(), moves.child.tolist(),
-                    moves.after, strict=True,
+                    moves.after, moves.cunning.tolist(), strict=True,
                 ):  # fmt: skip
                     goal = maker.cells[target]
                     walk = _walk(graph, start.cell, there - {goal}, goal, steps)
@@ -82,7 +82,7 @@ def test_every_move_is_a_walk_the_engine_agrees_with(chunk):
                     for health in range(1, top + 1):
                         s = start._replace(health=health)
                         for cell in walk:
-                            s = game.step(s, cell, final_strike=False)
+                            s = game.step(s, cell, final_strike=False, cunning=bool(cunning))
                         if s == game.cleared():  # bested the last enemy standing
                             ends.add("cleared")
                         elif not isinstance(s, Outcome):

@@ -20,11 +20,13 @@ def test_defaults_are_the_readings_stated_for_the_workbench():
     assert rules.win_share == Fraction(1, 2)
     assert rules.all_but_one == "exactly"
     assert rules.strong_killer == "starting_attack"
+    assert rules.shield_zero_damage == "kept"
+    assert rules.trickster_cunning == "always"
 
 
 def test_every_knob_is_documented_with_text_and_alternatives():
     table = Rules().describe()
-    assert len(table) == 13
+    assert len(table) == 15
     assert table["rule text"].str.len().min() > 20
     assert (table["alternatives"].str.len() > 0).all()
     assert "Alternatives:" in Rules.__doc__

@@ -25,7 +25,8 @@ def test_solve_agrees_with_the_bfs_with_lines_on_tiny_levels(chunk):
         assert result.fewest_lines_exact
         assert result.kill_orders == len(baseline_kill_orders(game)), where
         if result.winnable:
-            outcome = game.replay(result.solution, final_strike=result.final_strike)
+            outcome = game.replay(result.solution, final_strike=result.final_strike,
+                                  cunning=result.cunning)  # fmt: skip
             assert game.stars(outcome, one_line=len(result.solution) == 1) == result.best
 
 

@@ -26,7 +26,8 @@ def test_one_line_wins_are_exactly_those_the_bfs_finds(chunk):
         assert "unknown" not in one.status.values()
         for c in expected:
             (line,) = one.lines[1 << c]
-            outcome = game.replay([line], final_strike=one.final_strike[1 << c])
+            outcome = game.replay([line], final_strike=one.final_strike[1 << c],
+                                  cunning=one.cunning[1 << c])  # fmt: skip
             assert outcome.won and outcome_class(game, outcome) == c
         found_some += bool(expected)
     assert found_some > 5

@@ -6,7 +6,7 @@
 ...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
 >>> space = StateSpace(ValhallaCalling(level))
 >>> witness_walk(space, target=2, multi_line=False)
-([(0, 0), (0, 1), (0, 2)], True)
+([(0, 0), (0, 1), (0, 2)], True, (True,))
 """
 
 from __future__ import annotations
@@ -104,20 +104,26 @@ def _trail(game, start, goal, steps, distance, used, *, budget) -> list[Cell] | 
     return None
 
 
-def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[list[Cell], bool]:
-    """A winning walk (cells from the start) for star class ``target``, and the final
-    strike choice it uses. ``multi_line`` asks for a walk of two steps or more (so it
-    can be drawn as more than one line).
+def witness_walk(
+    space: StateSpace, *, target: int, multi_line: bool
+) -> tuple[list[Cell], bool, tuple[bool, ...]]:
+    """A winning walk (cells from the start) for star class ``target``, the final
+    strike choice it uses and, fight by fight, whether it uses Tricksters Cunning.
+    ``multi_line`` asks for a walk of two steps or more (so it can be drawn as more
+    than one line).
 
     Each move goes on drawing the current line when some move allows it (a greedy
     choice: the walk may still take more lines than needed)."""
     game = space.game
-    state, walk = space.start, [game.level.start]
+    state, walk, cunning = space.start, [game.level.start], []
     while True:
         left = space.unpack(state).left
         options = []
-        for q, d, nxt, ends in space.successors(state):
+        for q, d, nxt, ends, uses in space.successors(state):
             if multi_line and state == space.start and d == 1 and nxt is None:
+                detour = _detour(game, space.cells[q], target)
+                if detour is not None:
+                    options.append((True, False, len(options), *detour))
                 continue
             strikes = [
                 strike
@@ -126,15 +132,38 @@ def witness_walk(space: StateSpace, *, target: int, multi_line: bool) -> tuple[l
             ]
             if strikes or (nxt is not None and space.classes(nxt) >> target & 1):
                 path, same_line = _path(space, walk, space.cells[q], left, d)
-                options.append((not same_line, not strikes, len(options), path, nxt, strikes))
+                fought = (uses,) if q < space.n else ()
+                options.append(
+                    (not same_line, not strikes, len(options), path, nxt, strikes, fought)
+                )
                 if same_line:
                     break
         if not options:
             raise ValueError(f"star class {target} cannot be won from here")
-        *_, path, state, strikes = min(options)
+        *_, path, state, strikes, fought = min(options)
         walk += path[1:]
+        cunning += fought
         if strikes:
-            return walk, strikes[0]
+            return walk, strikes[0], tuple(cunning)
+
+
+def _detour(game: ValhallaCalling, goal: Cell, target: int):
+    """A winning walk of three steps from the start to the adjacent ``goal`` that ends
+    the game there in star class ``target``: out to an empty field and back first.
+
+    The search merges walks with the same effect, so where a step back and forth
+    changes nothing it keeps only the single step; but a play of one step is one
+    line, and the three steps can be drawn as two. Returns ``(walk, None, [strike],
+    (cunning,))`` or None."""
+    start = game.start()
+    for out in game.neighbours(start.cell):
+        if out == goal or out in game.enemy_at or out in game.item_at:
+            continue
+        back = game.step(game.step(start, out), start.cell)
+        for strike, cunning, end in game.step_choices(back, goal):
+            if isinstance(end, Outcome) and end.won and outcome_class(game, end) == target:
+                return [start.cell, out, start.cell, goal], None, [strike], (cunning,)
+    return None
 
 
 def split_lines(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:
@@ -170,7 +199,8 @@ def random_walk_share(
             if not options:
                 break
             cell = options[rng.integers(len(options))]
-            s = game.step(s, cell, final_strike=bool(rng.integers(2)))
+            cunning = len(game.cunning_choices()) == 1 or bool(rng.integers(2))
+            s = game.step(s, cell, final_strike=bool(rng.integers(2)), cunning=cunning)
             if isinstance(s, Outcome):
                 wins += s.won
                 break

@@ -84,15 +84,24 @@ class ValhallaCalling:
         """Walkable cells one orthogonal step from ``cell``."""
         return self._neighbours[cell]
 
+    @property
+    def start_attack(self) -> int:
+        """Attack at the start, which a Potion of Vitality restores: the level's, raised
+        to the floor (Attack is never below it, ``Rules.attack_floor``)."""
+        return max(self.level.hero.attack, self.rules.attack_floor)
+
     def start(self) -> Situation:
         """The situation before the first step."""
         hero = self.level.hero
         everything = (1 << self.n) - 1
-        return Situation(self.level.start, hero.health, hero.attack, everything,
+        return Situation(self.level.start, hero.health, self.start_attack, everything,
                          (1 << len(self.level.items)) - 1)  # fmt: skip
 
-    def hero_first(self, enemy: int, attack: int, *, loki: bool, mjolnir: int) -> bool:
-        """Whether the hero strikes first against enemy ``enemy``."""
+    def hero_first(
+        self, enemy: int, attack: int, *, loki: bool, mjolnir: int, cunning: bool = True
+    ) -> bool:
+        """Whether the hero strikes first against enemy ``enemy`` (``cunning``: Tricksters
+        Cunning is used in this fight, see :meth:`cunning_choices`)."""
         foe = self.level.enemies[enemy]
         if self.ability == "biorns_curse" and self.rules.biorn_initiative == "enemy_health":
             attack = foe.health
@@ -101,16 +110,24 @@ class ValhallaCalling:
         return hero_strikes_first(
             attack,
             foe.attack,
-            trickster=self.ability == "tricksters_cunning",
+            trickster=cunning and self.ability == "tricksters_cunning",
             loki=loki,
             rules=self.rules,
         )
 
     def fight(
-        self, enemy: int, health: int, attack: int, *, loki: bool, mjolnir: int, shield: int
+        self,
+        enemy: int,
+        health: int,
+        attack: int,
+        *,
+        loki: bool,
+        mjolnir: int,
+        shield: int,
+        cunning: bool = True,
     ) -> FightResult:
         """The (memoised) fight against enemy ``enemy``."""
-        key = (enemy, health, attack, loki, mjolnir, shield)
+        key = (enemy, health, attack, loki, mjolnir, shield, cunning)
         result = self._fights.get(key)
         if result is None:
             foe = self.level.enemies[enemy]
@@ -119,13 +136,23 @@ class ValhallaCalling:
                 attack,
                 enemy_attack=foe.attack,
                 enemy_health=foe.health,
-                hero_first=self.hero_first(enemy, attack, loki=loki, mjolnir=mjolnir),
+                hero_first=self.hero_first(
+                    enemy, attack, loki=loki, mjolnir=mjolnir, cunning=cunning
+                ),
                 mjolnir=mjolnir,
                 shield=shield,
                 biorn=self.ability == "biorns_curse",
+                zero_spends_shield=self.rules.shield_zero_damage == "spent",
             )
             self._fights[key] = result
         return result
+
+    def cunning_choices(self) -> tuple[bool, ...]:
+        """Whether Tricksters Cunning is used in a fight: the player's choice per fight
+        under ``Rules.trickster_cunning="choice"``, else always (without the ability the
+        value is ignored)."""
+        choice = self.ability == "tricksters_cunning" and self.rules.trickster_cunning == "choice"
+        return (False, True) if choice else (True,)
 
     def final_strike_choices(self, result: FightResult) -> tuple[bool, ...]:
         """The To Valhalla choices that matter after the hero fell: strike or not."""
@@ -144,7 +171,7 @@ class ValhallaCalling:
     def _fall(self, kills: int, killer: int, fight_attack: int) -> Outcome:
         share = self.rules.win_share
         won = kills * share.denominator >= share.numerator * self.n
-        bar = fight_attack if self.rules.strong_killer == "fight_attack" else self.level.hero.attack
+        bar = fight_attack if self.rules.strong_killer == "fight_attack" else self.start_attack
         return Outcome(won, kills, killer, self.level.enemies[killer].attack >= bar)
 
     def cleared(self) -> Outcome:
@@ -164,7 +191,7 @@ class ValhallaCalling:
         elif kind == "thors_chariot":
             chariot = chariot + found.turns if rules.counters_stack else max(chariot, found.turns)
         else:  # potion_of_vitality
-            attack = self.level.hero.attack
+            attack = self.start_attack
         return attack, mjolnir, shield, loki, chariot
 
     def stars(self, outcome: Outcome, *, one_line: bool) -> tuple[str, ...]:
@@ -180,10 +207,14 @@ class ValhallaCalling:
 
     # --- single steps ------------------------------------------------------------
 
-    def step(self, s: Situation, cell: Cell, *, final_strike: bool = True) -> Situation | Outcome:
+    def step(
+        self, s: Situation, cell: Cell, *, final_strike: bool = True, cunning: bool = True
+    ) -> Situation | Outcome:
         """Move the hero one field to ``cell`` and resolve it.
 
-        ``final_strike`` is the player's To Valhalla choice if the hero falls here.
+        ``final_strike`` is the player's To Valhalla choice if the hero falls here,
+        ``cunning`` whether Tricksters Cunning is used if a fight starts here (a choice
+        only under ``Rules.trickster_cunning="choice"``).
         """
         if cell not in self._neighbours.get(s.cell, ()):
             raise IllegalMoveError(f"cannot step from {list(s.cell)} to {list(cell)}")
@@ -202,8 +233,9 @@ class ValhallaCalling:
         if enemy is not None and enemies >> enemy & 1:
             if rules.loki_counts == "fights":
                 loki = max(0, loki - 1)
+            cunning = cunning or len(self.cunning_choices()) == 1
             result = self.fight(enemy, health, attack, loki=loki_active, mjolnir=mjolnir,
-                                shield=shield)  # fmt: skip
+                                shield=shield, cunning=cunning)  # fmt: skip
             kills = self.n - enemies.bit_count()
             if not result.hero_won:
                 choices = self.final_strike_choices(result)
@@ -223,21 +255,41 @@ class ValhallaCalling:
         return Situation(cell, health, attack, enemies, items, mjolnir, shield, loki, chariot)
 
     def step_results(self, s: Situation, cell: Cell) -> tuple[Situation | Outcome, ...]:
-        """Every result of stepping to ``cell`` (two when the final strike is a real choice)."""
-        first = self.step(s, cell, final_strike=False)
-        if isinstance(first, Outcome) and self.ability == "to_valhalla":
-            other = self.step(s, cell, final_strike=True)
-            if other != first:
-                return (first, other)
-        return (first,)
+        """Every distinct result of stepping to ``cell`` over the player's choices there
+        (final strike, Tricksters Cunning)."""
+        return tuple(dict.fromkeys(r for _, _, r in self.step_choices(s, cell)))
+
+    def step_choices(
+        self, s: Situation, cell: Cell
+    ) -> list[tuple[bool, bool, Situation | Outcome]]:
+        """``(final strike, cunning, result)`` for every choice that matters at this step:
+        the final strike only where the hero falls with To Valhalla, Tricksters Cunning
+        only where a fight starts under ``Rules.trickster_cunning="choice"``."""
+        fights = cell in self.enemy_at and s.enemies >> self.enemy_at[cell] & 1
+        found = []
+        for cunning in self.cunning_choices() if fights else (True,):
+            plain = self.step(s, cell, final_strike=False, cunning=cunning)
+            found.append((False, cunning, plain))
+            if isinstance(plain, Outcome) and self.ability == "to_valhalla":
+                strike = self.step(s, cell, final_strike=True, cunning=cunning)
+                if strike != plain:
+                    found.append((True, cunning, strike))
+        return found
 
     def replay(
-        self, lines: Sequence[Sequence[Cell]], *, final_strike: bool = True
+        self,
+        lines: Sequence[Sequence[Cell]],
+        *,
+        final_strike: bool = True,
+        cunning: Sequence[bool] | None = None,
     ) -> Situation | Outcome:
         """Play lines of cells (each starting on the hero's cell); checks the line rule.
 
-        Returns the outcome, or the situation if the game is not over yet.
+        ``cunning`` gives, fight by fight, whether Tricksters Cunning is used (None:
+        in every fight). Returns the outcome, or the situation if the game is not
+        over yet.
         """
+        choices = iter(cunning) if cunning is not None else None
         s: Situation | Outcome = self.start()
         for k, line in enumerate(lines):
             cells = [tuple(c) for c in line]
@@ -255,5 +307,12 @@ class ValhallaCalling:
                 last = edge
                 if isinstance(s, Outcome):
                     raise IllegalMoveError(f"line {k + 1}, step {j + 1}: the game is over")
-                s = self.step(s, b, final_strike=final_strike)
+                use = True
+                if choices is not None and b in self.enemy_at and s.enemies >> self.enemy_at[b] & 1:
+                    use = next(choices, None)
+                    if use is None:
+                        raise IllegalMoveError(
+                            f"line {k + 1}, step {j + 1}: no cunning choice left"
+                        )
+                s = self.step(s, b, final_strike=final_strike, cunning=use)
         return s

@@ -79,12 +79,20 @@ def fight(
     mjolnir: int = 0,
     shield: int = 0,
     biorn: bool = False,
+    zero_spends_shield: bool = False,
 ) -> FightResult:
     """The result of a fight, computed from strike counts.
 
     ``mjolnir``/``shield`` are charges held: Mjolnir makes the hero's next strike
-    kill, a shield makes the next enemy strike deal 0. ``biorn``: the hero's
-    Attack equals the enemy's Health, so every hero strike kills.
+    kill, a shield makes the next enemy strike deal 0 (a strike of 0 damage, from
+    an enemy of Attack 0, leaves it unless ``zero_spends_shield``). ``biorn``: the
+    hero's Attack equals the enemy's Health, so every hero strike kills.
+
+    >>> fight(5, 1, enemy_attack=0, enemy_health=3, hero_first=True, shield=1).shield
+    1
+    >>> fight(5, 1, enemy_attack=0, enemy_health=3, hero_first=True, shield=1,
+    ...       zero_spends_shield=True).shield
+    0
     """
     one_blow = biorn or mjolnir > 0
     needed = 1 if one_blow else _ceil_div(enemy_health, attack)
@@ -96,13 +104,14 @@ def fight(
         hero_strikes, enemy_strikes = fatal if hero_first else fatal - 1, fatal
         won = False
     used_mjolnir = 1 if mjolnir and hero_strikes else 0
+    harmless = enemy_attack == 0 and not zero_spends_shield  # its strikes leave the shield
     left = 0 if won else enemy_health - hero_strikes * attack
     return FightResult(
         hero_won=won,
         health=health - enemy_attack * max(0, enemy_strikes - shield),
         enemy_health=left,
         mjolnir=mjolnir - used_mjolnir,
-        shield=max(0, shield - enemy_strikes),
+        shield=shield if harmless else max(0, shield - enemy_strikes),
         final_strike_kills=not won and (one_blow or left <= attack),
     )
 
@@ -117,6 +126,7 @@ def simulate_fight(
     mjolnir: int = 0,
     shield: int = 0,
     biorn: bool = False,
+    zero_spends_shield: bool = False,
 ) -> FightResult:
     """The same fight as :func:`fight`, played one strike at a time."""
     hero_turn = hero_first
@@ -130,7 +140,7 @@ def simulate_fight(
             if enemy_health <= 0:
                 return FightResult(True, health, 0, mjolnir, shield, False)
         else:
-            if shield:
+            if shield and (enemy_attack > 0 or zero_spends_shield):
                 shield -= 1
             else:
                 health -= enemy_attack

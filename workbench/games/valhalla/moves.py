@@ -71,8 +71,10 @@ class Moves(NamedTuple):
     """Moves of a batch of states, one entry each: the state (``parent``), the point
     of interest walked to (``target``), the walk's ``steps``, Attack at the event,
     the fight (row of :attr:`MoveMaker.fights`, -1 for a pickup), enemies bested
-    before it (``kills``), the next state's code (``child``) and the Healths that
-    get there (``after``, a bitset row; empty if none survive)."""
+    before it (``kills``), the next state's code (``child``), the Healths that
+    get there (``after``, a bitset row; empty if none survive) and whether
+    Tricksters Cunning is used in the fight (``cunning``; under
+    ``Rules.trickster_cunning="choice"`` every fight is two moves, 0 and 1)."""
 
     parent: np.ndarray
     target: np.ndarray
@@ -82,6 +84,7 @@ class Moves(NamedTuple):
     kills: np.ndarray
     child: np.ndarray
     after: np.ndarray
+    cunning: np.ndarray
 
 
 _WALK = ("attack", "loki_active", "late_loss", "loki", "chariot")
@@ -164,7 +167,9 @@ class MoveMaker:
             attack=sizes["attack"],
             loki=1,
             **charges,
+            cunning=1,
         )
+        self._cunning_choice = len(game.cunning_choices()) > 1
         #: Star class (-1: lost) of falling against ``enemy`` after ``kills`` kills.
         self.fall_class = LookupTable(
             self._fall_class,
@@ -201,12 +206,15 @@ class MoveMaker:
             count, previous = count + 1, effect
         return (count,)
 
-    def _fight(self, enemy: int, attack: int, loki: int, mjolnir: int, shield: int) -> tuple:
+    def _fight(
+        self, enemy: int, attack: int, loki: int, mjolnir: int, shield: int, cunning: int
+    ) -> tuple:
         game = self.game
         survives = falls = strikes = damage = 0
         after = (mjolnir, shield)
         for h in range(1, game.level.hero.health + 1):
-            result = game.fight(enemy, h, attack, loki=bool(loki), mjolnir=mjolnir, shield=shield)
+            result = game.fight(enemy, h, attack, loki=bool(loki), mjolnir=mjolnir, shield=shield,
+                                cunning=bool(cunning))  # fmt: skip
             if result.hero_won:
                 survives |= 1 << h
                 damage, after = h - result.health, (result.mjolnir, result.shield)
@@ -282,7 +290,7 @@ class MoveMaker:
         """
         if not len(codes):
             nothing = np.zeros(0, dtype=np.int64)
-            return Moves(*[nothing] * 7, healths[:0])
+            return Moves(*[nothing] * 7, healths[:0], nothing)
         get = self.layout.get
         left = get(codes, "left")
         places = left | origins << (self.n + self.m)
@@ -311,6 +319,9 @@ class MoveMaker:
             np.repeat(a, count) for a in (row, target, attack, loki, chariot)
         )
         steps = np.repeat(shortest, count) + 2 * extra
+        row, target, steps, attack, loki, chariot, cunning = self._cunning_moves(
+            row, target, steps, attack, loki, chariot
+        )
         at_event, active, late, loki, chariot = self.walk_effect(
             steps=steps, attack=attack, loki=loki, chariot=chariot
         )
@@ -339,6 +350,7 @@ class MoveMaker:
                 loki=active[fight],
                 mjolnir=mjolnir[fight],
                 shield=shield[fight],
+                cunning=cunning[fight],
             )
             event[fight] = ids
             fights = self.fights
@@ -359,4 +371,16 @@ class MoveMaker:
             left=rest,
             attack=attack,
         )
-        return Moves(row, target, steps, at_event, event, self.kills(codes)[row], child, after)
+        kills = self.kills(codes)[row]
+        return Moves(row, target, steps, at_event, event, kills, child, after, cunning)
+
+    def _cunning_moves(self, *columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The moves (``row, target, ...`` columns) with whether Tricksters Cunning is
+        used: 1 for all, or each fight twice (0 and 1) when it is the player's choice."""
+        target = columns[1]
+        if not self._cunning_choice:
+            return (*columns, np.ones(len(target), dtype=np.int64))
+        twice = 1 + (target < self.n)
+        first = np.repeat(np.cumsum(twice) - twice, twice)
+        cunning = np.arange(int(twice.sum())) - first + (twice == 1).repeat(twice)
+        return (*(np.repeat(c, twice) for c in columns), cunning)

@@ -81,6 +81,23 @@ class Rules:
         "up a second while one is held does nothing.",
         alternatives="True: charges add up and are spent one per strike.",
     )
+    shield_zero_damage: str = knob(
+        "kept",
+        says="The Dwarven Shield: 'the next damage the Player Character takes is reduced to "
+        "zero'. A strike of 0 damage (an enemy of Attack 0) is no damage taken, so it "
+        "leaves the shield.",
+        alternatives="'spent': the next enemy strike spends the shield whatever its damage.",
+        choices=("kept", "spent"),
+    )
+    trickster_cunning: str = knob(
+        "always",
+        says="Tricksters Cunning: 'the party with the lower attack may attack first in a "
+        "fight'. The 'may' echoes the Attack paragraph ('determines which party may attack "
+        "first'), so the lower Attack always strikes first.",
+        alternatives="'choice': the player decides in each fight whether to use it (the "
+        "higher Attack strikes first if not); the solver explores both.",
+        choices=("always", "choice"),
+    )
     mjolnir_initiative: bool = knob(
         False,
         says="Mjolnir 'sets Attack high enough to kill any enemy for the next attack'. "

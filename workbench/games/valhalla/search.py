@@ -37,7 +37,7 @@ names), each proven sound by a test against the unpruned search, keep every
 >>> space = StateSpace(ValhallaCalling(level))
 >>> space.classes(space.start) == 1 << 2  # not all-but-one, strong killer
 True
->>> [(q, d, after, ends) for q, d, after, ends in space.successors(space.start)]
+>>> [(q, d, after, ends) for q, d, after, ends, _ in space.successors(space.start)]
 [(0, 2, None, ((Outcome(won=False, kills=0, killer=0, strong=True), False), \
 (Outcome(won=True, kills=1, killer=0, strong=True), True)))]
 """
@@ -92,6 +92,7 @@ class Edges(NamedTuple):
     event: np.ndarray
     kills: np.ndarray
     child: np.ndarray
+    cunning: np.ndarray
 
 
 class Layer(NamedTuple):
@@ -174,6 +175,7 @@ class StateSpace:
                 moves.event.astype(np.int32),
                 moves.kills.astype(np.int16),
                 child,
+                moves.cunning.astype(np.int8),
             )
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
             codes, healths = next_codes, next_healths
@@ -268,9 +270,12 @@ class StateSpace:
         fields = [get(code, f) for f in ("pos", "mjolnir", "shield", "loki", "chariot", "attack")]
         return Unpacked(*fields, state.health, get(code, "left"))
 
-    def successors(self, state: StateRef) -> Iterator[tuple[int, int, StateRef | None, tuple]]:
-        """Moves from one state: ``(target, steps, next state or None, ends)`` where
-        ``ends`` lists ``(outcome, final strike used)`` when the game ended."""
+    def successors(
+        self, state: StateRef
+    ) -> Iterator[tuple[int, int, StateRef | None, tuple, bool]]:
+        """Moves from one state: ``(target, steps, next state or None, ends, cunning)``
+        where ``ends`` lists ``(outcome, final strike used)`` when the game ended and
+        ``cunning`` tells whether a fight there uses Tricksters Cunning."""
         layer = self.layers[state.layer]
         h = state.health
         if not bitsets.to_int(layer.live[state.row]) >> h & 1:
@@ -278,15 +283,16 @@ class StateSpace:
         e, fights = layer.edges, self.maker.fights
         for i in range(layer.first_edge[state.row], layer.first_edge[state.row + 1]):
             q, d, event, child = int(e.target[i]), int(e.steps[i]), int(e.event[i]), int(e.child[i])
+            cunning = bool(e.cunning[i])
             if event < 0:
-                yield q, d, StateRef(state.layer + 1, child, h), ()
+                yield q, d, StateRef(state.layer + 1, child, h), (), cunning
                 continue
             survives, damage, _, _, falls, strikes = fights.rows[event]
             if survives >> h & 1:
                 if child >= 0:
-                    yield q, d, StateRef(state.layer + 1, child, h - damage), ()
+                    yield q, d, StateRef(state.layer + 1, child, h - damage), (), cunning
                 else:
-                    yield q, d, None, ((self.game.cleared(), False),)
+                    yield q, d, None, ((self.game.cleared(), False),), cunning
                 continue
             kills, attack = int(e.kills[i]), int(e.attack[i])
             ends = [
@@ -294,7 +300,7 @@ class StateSpace:
                 for strike, mask in enumerate((falls, strikes))
                 if mask >> h & 1
             ]
-            yield q, d, None, tuple(ends)
+            yield q, d, None, tuple(ends), cunning
 
     def state_of(self, situation: Situation) -> StateRef:
         """The state of an engine :class:`Situation` standing on a point of interest

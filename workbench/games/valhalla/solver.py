@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
 
@@ -39,10 +39,10 @@ from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_o
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import StateSpace
-from workbench.games.valhalla.trails import LINE_BUDGET, search_lines
+from workbench.games.valhalla.trails import LINE_BUDGET, LineSearch, search_lines
 from workbench.grids.square import Cell
 
-__all__ = ["GRADES", "Solution", "grade", "solve"]
+__all__ = ["GRADES", "Play", "Solution", "grade", "solve"]
 
 #: Difficulty grades, easiest first (see :func:`grade`).
 GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -55,6 +55,15 @@ def _star_set(one_line: bool, star_class: int) -> tuple[str, ...]:
 
 def _rank(stars: tuple[str, ...]) -> tuple:
     return (-len(stars), [STAR_NAMES.index(s) for s in stars])
+
+
+class Play(NamedTuple):
+    """A play: its lines, the final strike choice and, fight by fight, whether it uses
+    Tricksters Cunning (the arguments of :meth:`ValhallaCalling.replay`)."""
+
+    lines: list[list[Cell]]
+    final_strike: bool
+    cunning: tuple[bool, ...]
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,11 @@ class Solution:
     fewest_lines_exact: bool
     kill_orders: int | None
     stats: dict[str, Any] = field(default_factory=dict)
+    #: A play earning each star set exactly.
+    witnesses: dict[tuple[str, ...], Play] = field(default_factory=dict)
+    #: Fight by fight, whether the solution uses Tricksters Cunning (see
+    #: ``Rules.trickster_cunning``; replay with ``cunning=``).
+    cunning: tuple[bool, ...] = ()
 
     @property
     def grade(self) -> str:
@@ -89,6 +103,7 @@ class Solution:
             fewest_lines_exact=self.fewest_lines_exact,
             winning_kill_orders=self.kill_orders,
             final_strike=self.final_strike,
+            cunning=list(self.cunning),
         )
         return {
             "winnable": self.winnable,
@@ -170,32 +185,40 @@ def solve(
                 walks[c] = witness_walk(space, target=c, multi_line=True)
     multi = sum(1 << c for c in walks)
     one = search_lines(space, targets=free, max_lines=1, budget=line_budget)
-    for c, (walk, strike) in walks.items():
+    for c, (walk, strike, cunning) in walks.items():
         drawn = split_lines(game, walk)
         if len(drawn) == 1 and one.status[1 << c] == "unknown":  # the witness is one line
-            one.status[1 << c], one.lines[1 << c], one.final_strike[1 << c] = "found", drawn, strike
-    sets, unknown = [], []
+            one.status[1 << c] = "found"
+            one.lines[1 << c], one.final_strike[1 << c], one.cunning[1 << c] = (
+                drawn,
+                strike,
+                cunning,
+            )
+    sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
         if status == "found":
             sets.append(_star_set(True, c))
+            witnesses[sets[-1]] = _found(one, 1 << c)
         elif status == "unknown":
             unknown.append(_star_set(True, c))
         if multi >> c & 1:
             sets.append(_star_set(False, c))
+            walk, strike, cunning = walks[c]
+            witnesses[sets[-1]] = Play(_two_lines_or_more(game, walk), strike, cunning)
     sets.sort(key=_rank)
     unknown.sort(key=_rank)
     best = sets[0] if sets else ()
-    lines: list[list[Cell]] = []
-    strike = False
+    play = Play([], False, ())
     if sets:
         c = ("all_but_one" in best) + 2 * ("strong_killer" in best)
         if "one_line" in best:
-            lines, strike = one.lines[1 << c], one.final_strike[1 << c]
+            play = witnesses[best]
         else:
-            walk, strike = walks[c]
-            lines = split_lines(game, walk)
-            lines, strike = _fewer_lines(space, c, lines, strike, line_budget)
+            walk, strike, cunning = walks[c]
+            play = _fewer_lines(space, c, Play(split_lines(game, walk), strike, cunning),
+                                line_budget)  # fmt: skip
+    lines = play.lines
     fewest, exact = _fewest_lines(space, one, free, lines, line_budget)
     stats = {
         "states": space.size,
@@ -214,23 +237,36 @@ def solve(
         max_stars=len(best),
         best=best,
         solution=lines,
-        final_strike=strike,
+        final_strike=play.final_strike,
         fewest_lines=fewest,
         fewest_lines_exact=exact,
         kill_orders=count_kill_orders(space, budget=kill_order_budget),
         stats=stats,
+        witnesses=witnesses,
+        cunning=play.cunning,
     )
 
 
-def _fewer_lines(space, star_class, lines, strike, budget):
+def _found(search: LineSearch, bit: int) -> Play:
+    return Play(search.lines[bit], search.final_strike[bit], search.cunning[bit])
+
+
+def _two_lines_or_more(game: ValhallaCalling, walk: list[Cell]) -> list[list[Cell]]:
+    """A walk of two steps or more drawn as lines, the pen lifted after the first step
+    if it fits in one line (so its play does not earn the one-line star)."""
+    lines = split_lines(game, walk)
+    return [walk[:2], walk[1:]] if len(lines) == 1 else lines
+
+
+def _fewer_lines(space, star_class, play: Play, budget) -> Play:
     """The same star class won in fewer lines than the witness walk, if a quick
     trail search finds it (a tenth of the budget per line count tried)."""
-    for count in range(2, min(len(lines), 5)):
+    for count in range(2, min(len(play.lines), 5)):
         found = search_lines(space, targets=1 << star_class, max_lines=count,
                              budget=budget // 10, stop_at_first=True)  # fmt: skip
         if found.status[1 << star_class] == "found":
-            return found.lines[1 << star_class], found.final_strike[1 << star_class]
-    return lines, strike
+            return _found(found, 1 << star_class)
+    return play
 
 
 def _fewest_lines(space, one, free, lines, budget) -> tuple[int | None, bool]:

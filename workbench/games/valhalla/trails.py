@@ -47,13 +47,15 @@ class LineSearch:
     """What a trail search found, per star class bit (``1 << class``).
 
     ``status[bit]`` is ``"found"``, ``"none"`` (proven impossible within
-    ``max_lines`` lines) or ``"unknown"`` (budget spent); ``lines[bit]`` and
-    ``final_strike[bit]`` give the play found.
+    ``max_lines`` lines) or ``"unknown"`` (budget spent); ``lines[bit]``,
+    ``final_strike[bit]`` and ``cunning[bit]`` (Tricksters Cunning used or not,
+    fight by fight) give the play found.
     """
 
     status: dict[int, str] = field(default_factory=dict)
     lines: dict[int, Lines] = field(default_factory=dict)
     final_strike: dict[int, bool] = field(default_factory=dict)
+    cunning: dict[int, tuple[bool, ...]] = field(default_factory=dict)
     nodes: int = 0
 
 
@@ -76,18 +78,9 @@ def search_lines(
     for a, b in sorted(game.graph.edges()):
         edges[a, b] = edges[b, a] = len(edges) // 2
     reversal_only = game.rules.line_rule == "no_reversal"
-    to_valhalla = game.ability == "to_valhalla"
     result = LineSearch()
     wanted = targets & space.classes(space.start)
     lines: Lines = [[game.start().cell]]
-
-    def results(s: Situation, nxt) -> list[tuple[bool, Situation | Outcome]]:
-        plain = game.step(s, nxt, final_strike=False)
-        if isinstance(plain, Outcome) and to_valhalla:
-            strike = game.step(s, nxt, final_strike=True)
-            if strike != plain:
-                return [(False, plain), (True, strike)]
-        return [(False, plain)]
 
     def expand(s: Situation, used: int, count: int):
         for nxt in game.neighbours(s.cell):
@@ -96,8 +89,10 @@ def search_lines(
             if blocked and count == max_lines:
                 continue
             after = edge + 1 if reversal_only else (0 if blocked else used) | 1 << edge
-            for strike, step in results(s, nxt):
-                yield nxt, blocked, strike, step, after, count + blocked
+            fights = nxt in game.enemy_at and s.enemies >> game.enemy_at[nxt] & 1
+            for strike, cunning, step in game.step_choices(s, nxt):
+                fought = (cunning,) if fights else ()
+                yield nxt, blocked, strike, fought, step, after, count + blocked
 
     def draw(cell, nxt, blocked: bool) -> None:
         if blocked:
@@ -111,11 +106,11 @@ def search_lines(
 
     start = game.start()
     visited = {(start, 0, 1)}
-    stack = [(start, expand(start, 0, 1), None)]
+    stack = [(start, expand(start, 0, 1), None, ())]
     exhausted = not wanted
     while stack and wanted:
-        s, moves, _ = stack[-1]
-        for nxt, blocked, strike, step, after, count in moves:
+        s, moves, _, _ = stack[-1]
+        for nxt, blocked, strike, fought, step, after, count in moves:
             draw(s.cell, nxt, blocked)
             if isinstance(step, Outcome):
                 bit = 1 << outcome_class(game, step) if step.won else 0
@@ -123,6 +118,7 @@ def search_lines(
                     result.status[bit] = "found"
                     result.lines[bit] = [list(line) for line in lines]
                     result.final_strike[bit] = strike
+                    result.cunning[bit] = tuple(c for *_, f in stack for c in f) + fought
                     wanted &= ~bit
                 undraw(blocked)
                 if not wanted or (stop_at_first and result.lines):
@@ -138,10 +134,10 @@ def search_lines(
                 continue
             visited.add(key)
             result.nodes += 1
-            stack.append((step, expand(step, after, count), blocked))
+            stack.append((step, expand(step, after, count), blocked, fought))
             break
         else:
-            _, _, blocked = stack.pop()
+            _, _, blocked, _ = stack.pop()
             if blocked is not None:
                 undraw(blocked)
             continue
