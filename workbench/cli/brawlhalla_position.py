@@ -55,13 +55,38 @@ def _cell(cell: list[int] | None) -> str:
     return "" if cell is None else f"({cell[0]}, {cell[1]})"
 
 
+def _is_cell(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+
+
+def _card_words(action: dict[str, Any]) -> tuple[list[int] | None, str]:
+    """The square a card play targets (if any) and the card with its other targets."""
+    name, target = action["card"], action.get("target")
+    if target is None or _is_cell(target):
+        return target, name
+    if isinstance(target, list) and _is_cell(target[0]):  # Njord's wrath: a direction
+        return target[0], f"{name} {target[1]}"
+    if isinstance(target, int):
+        return None, f"{name} (their card {target + 1})"
+    if isinstance(target, list) and isinstance(target[-1], int):  # Loki's deception
+        return None, f"{name} ({target[0]} for their card {target[1] + 1})"
+    names = target if isinstance(target, list) else [target]
+    return None, f"{name} (discarding {', '.join(names)})"
+
+
 def _row(action: dict[str, Any]) -> dict[str, str]:
-    part = action.get("part")
+    part, to, what = action.get("part"), action.get("to"), action.get("build", "")
+    if part:
+        what = units_text(tuple(part.values()))
+    elif action["kind"] in ("card", "discard"):
+        to, what = _card_words(action)
+    elif action.get("cards"):
+        what = "with " + ", ".join(action["cards"])
     return {
         "kind": action["kind"],
         "from": _cell(action.get("from")),
-        "to": _cell(action.get("to")),
-        "what": units_text(tuple(part.values())) if part else action.get("build", ""),
+        "to": _cell(to),
+        "what": what,
     }
 
 
