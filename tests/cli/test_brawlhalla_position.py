@@ -202,3 +202,90 @@ def test_bad_positions_are_one_line_and_exit_2(tmp_path, capsys):
             code, _, err = _run(capsys, *command, str(path))
             assert code == 2 and err.count("\n") == 1, err
             assert str(path) in err and message in err
+
+
+# -- positions with cards ------------------------------------------------------------------
+CARDS = str(DATA_DIR / "positions" / "cards.json")
+
+
+def _card_file(tmp_path, name="cards.json", **changes) -> str:
+    """The shipped card position (deck left to the rest) with ``changes``."""
+    data = load_json(CARDS)
+    del data["deck"]
+    data.update(changes)
+    path = tmp_path / name
+    save_json(path, data)
+    return str(path)
+
+
+def test_moves_with_cards_lists_the_card_plays(capsys):
+    actions = _json(capsys, "moves", CARDS)
+    assert actions == [action_to_dict(a) for a in load_position(CARDS).legal_actions()]
+    assert {"kind": "card", "card": "Mjolnir", "target": [8, 9]} in actions
+    assert {"kind": "card", "card": "Bragi's blessing"} in actions
+    cards = {"kind": "attack", "from": [7, 9], "to": [8, 9], "cards": ["Thor's blessing"]}
+    assert cards in actions
+    code, out, _ = _run(capsys, "moves", CARDS)
+    rows = [line.split(maxsplit=1) for line in out.splitlines()[2:]]
+    assert code == 0 and len(rows) == len(actions)
+    assert ["card", "(8, 9)               Mjolnir"] in rows
+    assert ["attack", "(7, 9)  (8, 9)  with Thor's blessing"] in rows
+
+
+def test_moves_words_every_kind_of_card_target(tmp_path, capsys):
+    hand = ["Njord's wrath", "Loki's treason", "Loki's deception", "Bragi's bargain"]
+    path = _card_file(tmp_path, hands={"north": hand, "south": ["Raid", "Blood lord"]})
+    code, out, _ = _run(capsys, "moves", path)
+    assert code == 0
+    lines = out.splitlines()
+    assert any("(14, 8)" in line and line.endswith("Njord's wrath east") for line in lines)
+    for words in (
+        "Loki's treason (their card 2)",
+        "Loki's deception (Njord's wrath for their card 1)",
+        "Bragi's bargain (discarding Loki's deception, Loki's treason)",
+    ):
+        assert any(line.endswith(words) for line in lines), words
+    assert "Loki's treason (their card 3)" not in out  # South holds 2 cards
+
+
+def test_moves_of_a_side_that_must_discard(tmp_path, capsys):
+    hand = ["Raid", "Pillage", "Ice prison", "Wandering warrior", "Odin's eye", "Honir's blessing"]
+    path = _card_file(tmp_path, hands={"north": hand}, discarding="north")
+    actions = _json(capsys, "moves", path)
+    assert actions == [{"kind": "discard", "card": name} for name in hand]
+    _, out, _ = _run(capsys, "moves", path)
+    assert "2 action point(s), a card to discard first; 6 legal action(s)" in out
+    assert out.splitlines()[-1].split() == ["discard", "Honir's", "blessing"]
+
+
+@pytest.mark.parametrize("agent", ["mcts:20", "dmcts:16"])
+def test_best_with_cards_is_a_legal_action_and_reproducible(agent, capsys):
+    argv = ("best", CARDS, "--agent", agent, "--seed", "3")
+    result = _json(capsys, *argv)
+    assert result["action"] in [action_to_dict(a) for a in load_position(CARDS).legal_actions()]
+    assert _json(capsys, *argv) == result
+
+
+def test_best_table_with_cards(capsys):
+    lines = []
+    for seed in range(12):
+        code, out, _ = _run(capsys, "best", CARDS, "--agent", "random", "--seed", str(seed))
+        assert code == 0 and out.startswith("north plays ")
+        lines.append(out.splitlines()[0])
+    assert any(line.startswith("north plays card ") for line in lines), lines
+    legal = {
+        action_to_dict(a)["card"] for a in load_position(CARDS).legal_actions() if a[0] == "card"
+    }
+    for line in lines:
+        if line.startswith("north plays card "):
+            assert any(line.startswith(f"north plays card {name}") for name in legal), line
+
+
+def test_a_bad_card_position_is_one_line_and_exit_2(tmp_path, capsys):
+    path = _card_file(tmp_path, hands={"north": ["Mjölnir"]})
+    code, _, err = _run(capsys, "moves", path)
+    assert code == 2 and err.count("\n") == 1
+    assert (
+        "$.hands.north[0]: 'Mjölnir' is not a card of the card table; did you mean 'Mjolnir'?"
+        in err
+    )

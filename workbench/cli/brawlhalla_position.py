@@ -5,9 +5,11 @@
     workbench brawlhalla moves POSITION.json [--json] [--rules FILE] [--rule KNOB=VALUE]
     workbench brawlhalla best POSITION.json [--agent mcts:1000] [--seed S] [--json]
 
-Both read a position file (``data/brawlhalla/SCHEMA.md``, "Positions") under its own
-rules, then ``--rules``, then each ``--rule``. ``moves`` lists every legal action of the
-side to act; ``best`` asks an agent (``random``, ``mcts:SIMULATIONS``, ...) for its
+Both read a position file (``data/brawlhalla/SCHEMA.md``, "Positions", with cards or
+without) under its own rules, then ``--rules``, then each ``--rule``. ``moves`` lists
+every legal action of the side to act (card plays with their targets, the discards a
+side over its hand limit owes); ``best`` asks an agent (``random``,
+``mcts:SIMULATIONS``, ``dmcts:SIMULATIONS`` that sees only its own cards, ...) for its
 action and, for an attack, gives the exact odds of the clash it starts.
 
 >>> from workbench.cli import main
@@ -91,7 +93,8 @@ def _row(action: dict[str, Any]) -> dict[str, str]:
 
 
 def _heading(state: BrawlhallaState) -> str:
-    return f"turn {state.turn}: {SIDES[state.to_move]} to act, {state.ap} action point(s)"
+    text = f"turn {state.turn}: {SIDES[state.to_move]} to act, {state.ap} action point(s)"
+    return text + (", a card to discard first" if state.discarding is not None else "")
 
 
 def _moves(args: argparse.Namespace) -> int:

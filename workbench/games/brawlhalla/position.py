@@ -3,10 +3,14 @@
 A position file (``data/brawlhalla/SCHEMA.md``, "Positions") names its board (a path
 relative to the file, the board inline, or nothing for the default board), optional
 rules knobs, and the position: stacks, buildings, works, guardians, ruins, wreckages,
-the flag, coins and the turn. Any part left out is as at the start of play (both
-capitals, every guardian, ruin and wreckage, the flag at home). Loading checks
-everything and reports every problem at once, each with its JSON path; the state is
-built with :meth:`Brawlhalla.position <workbench.games.brawlhalla.engine.Brawlhalla.position>`.
+the flag, coins and the turn; with cards in play (``Rules.cards``), every part of
+:data:`CARD_FIELDS`: hands, artifacts, face-down cards, the deck and the piles, the card
+effects of the turn and what each side has learnt of the other's cards. Any part left
+out is as at the start of play (both capitals, every guardian, ruin and wreckage, the
+flag at home, no cards held; the deck and the artifact pile hold the cards placed
+nowhere else, shuffled from the file's ``seed``). Loading checks everything and
+reports every problem at once, each with its JSON path; the state is built with
+:meth:`Brawlhalla.position <workbench.games.brawlhalla.engine.Brawlhalla.position>`.
 
 >>> state = position_from_dict({
 ...     "format": "brawlhalla-position/1",
@@ -24,6 +28,16 @@ True
 ... except DataError as exc:
 ...     print(exc.problems[0])
 $.units[0]: 1 warrior cannot stand on this mountain square
+>>> state = position_from_dict({
+...     "rules": {"cards": True},
+...     "units": [{"side": "north", "cell": [7, 9], "warriors": 3},
+...               {"side": "south", "cell": [8, 9], "warriors": 2}],
+...     "hands": {"north": ["Raid"]}, "relics": {"north": ["Mjolnir"]},
+... })
+>>> ("card", "Mjolnir", (8, 9)) in state.legal_actions(), len(state.deck)
+(True, 89)
+>>> position_to_dict(state)["relics"]
+{'north': ['Mjolnir'], 'south': []}
 """
 
 from __future__ import annotations
@@ -713,8 +727,10 @@ class CardField:
     rest: bool = False
 
 
-#: Every card-related part of a state, in the order files list them (one line each: a
-#: new part of the state is one more row).
+#: Every card-related part of a state, in the order files list them. A new part of the
+#: state is one more row: its JSON key, the state's attribute and a codec (a list of
+#: cards of a kind, per side or not, a count, a flag, a turn, a side, modes, cells with
+#: turns, or a new :class:`Codec`); ``pool`` when its cards count against the copies.
 CARD_FIELDS: tuple[CardField, ...] = (
     CardField("hands", "hands", _each_side(_card_list("drawn"), ()), "drawn"),
     CardField("relics", "relics", _each_side(_card_list("artifact"), ()), "artifact"),
