@@ -171,9 +171,18 @@ def test_a_new_effect_registered_in_a_cell_plays():
         del EFFECTS["test_draw_three"]
 
 
-def test_cards_with_no_effect_yet_are_never_offered():
-    state = _position(["Freya's grace", "Retreat !", "Thor's blessing"])
+def test_every_card_of_the_text_has_its_effect():
+    assert set(load_cards()["effect"]) <= set(EFFECTS)
+
+
+def test_a_card_whose_effect_is_not_registered_is_never_offered():
+    cards = load_cards()
+    row = cards.iloc[[0]].copy()
+    row[["name", "family", "count", "cost", "effect"]] = ["Blank", "basic", 1, 0, "no_such"]
+    game = Brawlhalla(rules=Rules(cards=True), cards=row)
+    state = game.position(hands=(("Blank",), ()), deck=DECK)
     assert not card_actions(state)
+    assert ("card", "Blank", None) not in state.legal_actions()
 
 
 def test_njords_punishment_sinks_an_empty_enemy_boat_only():

@@ -9,7 +9,7 @@ from workbench.errors import IllegalMoveError
 from workbench.games.brawlhalla.card_effects import EFFECTS, card_actions
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.brawlhalla.rules import Rules
-from workbench.games.brawlhalla.turn_effects import DIRECTIONS
+from workbench.games.brawlhalla.turn_effects import DIRECTIONS, extra_move_ready
 
 LAND, SEA, SOUTH_LAND = (2, 9), (4, 4), (15, 9)
 WARRIOR, DRAGON, BOAT = (0, 1, 0, 0, 0), (0, 0, 0, 1, 0), (0, 1, 0, 0, 1)
@@ -241,3 +241,75 @@ def test_a_push_stops_before_stacks_land_and_the_edge_and_carries_freeze_and_fla
     assert ((0, 1), "north") not in _pushes(at_edge)
     own = _position({SEA: BOAT}, ["Njord's wrath"])
     assert _pushes(own) == set()
+
+
+# -- Gridarvolr and Angurvadal ----------------------------------------------------------
+GRIDARVOLR, ANGURVADAL = "Gríðarvölr", "Angurvadal"
+
+
+def _through_impassable(state, cell, *, line):
+    """Squares straight along a row or column past impassable squares (read from the
+    board's text and buildings, not from the engine's tables)."""
+    terrain = state.game.board.terrain
+    rows, cols = len(terrain), len(terrain[0])
+
+    def impassable(r, c):
+        building = state.buildings.get((r, c))
+        return terrain[r][c] == "^" or (building is not None and building[0] != 0)
+
+    found = set()
+    for dr, dc in DIRECTIONS.values():
+        r, c = cell[0] + dr, cell[1] + dc
+        if not (0 <= r < rows and 0 <= c < cols and impassable(r, c)):
+            continue
+        r, c = r + dr, c + dc
+        while line and 0 <= r < rows and 0 <= c < cols and impassable(r, c):
+            r, c = r + dr, c + dc
+        if 0 <= r < rows and 0 <= c < cols and terrain[r][c] in ".:":
+            found.add((r, c))
+    return found
+
+
+@pytest.mark.parametrize(("reading", "cell"), [("one square", (0, 4)), ("a line", (2, 4))])
+def test_gridarvolr_lets_one_walking_move_pass_impassable_terrain(reading, cell):
+    rules = Rules(cards=True, phase_through=reading)
+    state = _position({cell: WARRIOR}, rules=rules, relics=((GRIDARVOLR,), ()))
+    before = _moves_from(state, cell)
+    phased = _play(state, GRIDARVOLR)
+    through = _through_impassable(state, cell, line=reading == "a line")
+    assert through and not through & before
+    assert _moves_from(phased, cell) == before | through
+    dst = min(through)
+    moved = phased.apply(("move", cell, dst, (1, 0, 0, 0)))
+    assert "phasing" not in moved.doubled
+
+
+def test_gridarvolr_is_used_once_and_only_by_a_phasing_move():
+    cell, other = (0, 4), (0, 3)
+    state = _position({cell: WARRIOR, other: WARRIOR}, relics=((GRIDARVOLR,), ()))
+    phased = _play(state, GRIDARVOLR)
+    step = phased.apply(("move", other, (0, 2), (1, 0, 0, 0)))
+    assert "phasing" in step.doubled  # an ordinary move keeps it
+    jumped = step.apply(("move", cell, (2, 4), (1, 0, 0, 0)))
+    assert "phasing" not in jumped.doubled
+    assert not {(2, 3)} & _moves_from(jumped, (0, 3))
+
+
+def test_gridarvolr_is_not_offered_when_no_stack_can_phase():
+    state = _position({SEA: BOAT}, relics=((GRIDARVOLR,), ()))
+    assert not card_actions(state)
+
+
+def test_angurvadal_gives_one_stack_one_move_more_each_turn():
+    spent = (0, 1, 0, 0, 0, Rules().actions_per_unit_per_turn)
+    other = (0, 10)
+    state = _position({LAND: spent, other: spent}, in_effect=((ANGURVADAL,), ()))
+    plain = _position({LAND: spent, other: spent})
+    assert not _moves_from(plain, LAND)
+    assert _moves_from(state, LAND) and _moves_from(state, other)
+    dst = (3, 9)
+    after = state.apply(("move", LAND, dst, (1, 0, 0, 0)))
+    assert after.extra_move == (1, -1)
+    assert not _moves_from(after, other) and not _moves_from(after, dst)
+    next_turn = after.apply(("end",)).apply(("end",))
+    assert next_turn.turn == 3 and extra_move_ready(next_turn, 0)

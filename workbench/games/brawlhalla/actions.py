@@ -6,7 +6,8 @@ move together (:func:`parts`): a boat with up to ``boat_capacity`` land units
 aboard sails; land units (with dragons alongside) walk; dragons alone fly.
 Cards of the turn (:mod:`~workbench.games.brawlhalla.turn_effects`) double the
 moves of a mode (``state.doubled``, read by ``Rules.movement_doubling``) or freeze a
-stack in place (``state.frozen``: it neither moves nor attacks).
+stack in place (``state.frozen``: it neither moves nor attacks); Gridarvolr lets one
+walking move pass impassable terrain and Angurvadal gives one stack one move more.
 
 >>> from workbench.games.brawlhalla.engine import Brawlhalla
 >>> state = Brawlhalla().position(stacks={(1, 6): (0, 2, 0, 0, 0, 0)}, to_move=0)
@@ -19,17 +20,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.card_effects import card_actions, die_card_choices
+from workbench.games.brawlhalla.defence_cards import defence_options
 from workbench.games.brawlhalla.setup import setup_actions
-from workbench.games.brawlhalla.stacking import can_stand, moving_parts, standable
+from workbench.games.brawlhalla.stacking import (
+    blocked_for,
+    can_stand,
+    mode,
+    moving_parts,
+    standable,
+)
 from workbench.games.brawlhalla.state import PLAYING
 from workbench.games.brawlhalla.strength import attack_dice
+from workbench.games.brawlhalla.turn_effects import PHASING, extra_move_ready, phase_reach
 from workbench.games.brawlhalla.works import work_options
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
-__all__ = ["BUILD_KINDS", "actions_from", "legal_actions"]
+__all__ = ["BUILD_KINDS", "actions_from", "is_extra_move", "is_phase_move", "legal_actions"]
 
 #: What a ``build`` action can start.
 BUILD_KINDS = ("barracks", "nursery", "harbor", "boat", "dragon", "salvage")
@@ -48,11 +57,13 @@ def legal_actions(state: BrawlhallaState) -> list[tuple]:
         return setup_actions(state)
     if state.discarding is not None:
         return [("discard", name) for name in dict.fromkeys(state.hands[state.discarding])]
+    if state.deciding is not None:
+        return defence_options(state, state.deciding[1])
     found: list[tuple] = []
     for cell, stack in state.stacks.items():
         if stack[0] == state.to_move:
             found.extend(actions_from(state, cell))
-    if state.hands[state.to_move]:
+    if state.hands[state.to_move] or state.relics[state.to_move]:
         found.extend(card_actions(state))
     found.append(END)
     return found
@@ -82,7 +93,7 @@ def _actions_from(state: BrawlhallaState, src: Cell) -> list[tuple]:
     if stack is None or stack[0] != state.to_move or state.ap < 1:
         return []
     if stack[5] >= rules.actions_per_unit_per_turn:
-        return _extra_moves(state, src, stack) if state.doubled else []
+        return _extra_moves(state, src, stack)
     found: list[tuple] = []
     work = state.works.get(src)
     _moves(state, src, stack, _held(work), found)
@@ -101,28 +112,34 @@ def _held(work: tuple | None) -> tuple[int, int]:
 
 
 def _extra_moves(state: BrawlhallaState, src: Cell, stack: Stack) -> list[tuple]:
-    """Moves past the per-unit limit: with ``Rules.movement_doubling`` 'twice the moves',
-    units of a doubled mode move up to twice ``actions_per_unit_per_turn`` times."""
+    """Moves past the per-unit limit: Angurvadal's one move more (any mode, once a turn),
+    or with ``Rules.movement_doubling`` 'twice the moves', units of a doubled mode move
+    up to twice ``actions_per_unit_per_turn`` times."""
     rules = state.game.rules
-    if (
-        rules.movement_doubling != "twice the moves"
-        or stack[5] >= 2 * rules.actions_per_unit_per_turn
-    ):
-        return []
+    limit = rules.actions_per_unit_per_turn
+    modes = None if stack[5] == limit and extra_move_ready(state, stack[0]) else set()
+    if modes is not None and rules.movement_doubling == "twice the moves" and stack[5] < 2 * limit:
+        modes = state.doubled
     found: list[tuple] = []
-    _moves(state, src, stack, _held(state.works.get(src)), found, state.doubled)
+    if modes is None or modes:
+        _moves(state, src, stack, _held(state.works.get(src)), found, modes)
     return found
 
 
-def _blocked_for(state: BrawlhallaState, side: int, cell: Cell) -> bool:
-    """Enemy units, an enemy building or a guardian on ``cell``."""
-    other = state.stacks.get(cell)
-    if other is not None and other[0] != side:
-        return True
-    building = state.buildings.get(cell)
-    if building is not None and building[0] != side:
-        return True
-    return cell in state.guardians
+def is_extra_move(state: BrawlhallaState, stack: Stack, part: tuple[int, int, int, int]) -> bool:
+    """Whether moving ``part`` of ``stack`` uses Angurvadal's move: past the per-unit
+    limit and not a doubled mode's move under 'twice the moves'."""
+    rules = state.game.rules
+    limit = rules.actions_per_unit_per_turn
+    if stack[5] < limit:
+        return False
+    doubled = rules.movement_doubling == "twice the moves" and mode(part) in state.doubled
+    return not (doubled and stack[5] < 2 * limit)
+
+
+def is_phase_move(state: BrawlhallaState, src: Cell, dst: Cell, part) -> bool:
+    """Whether a move is Gridarvolr's: walking, through impassable terrain."""
+    return mode(part) == "terrestrial" and dst in phase_reach(state, src, state.stacks[src][0])
 
 
 def _moves(state, src, stack, held, found, modes=None) -> None:
@@ -146,8 +163,10 @@ def _moves(state, src, stack, held, found, modes=None) -> None:
             reach = _flights(state, src, side)
         if doubled and how in doubled and rules.movement_doubling == "two steps per move":
             reach = _two_steps(state, src, side, how, reach)
+        if how == "terrestrial" and PHASING in doubled:
+            reach = [*reach, *phase_reach(state, src, side)]
         for dst in reach:
-            if _blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
+            if blocked_for(state, side, dst) or (how == "aquatic" and dst in earthed):
                 continue
             there = stacks.get(dst)
             terrain = state.terrain(dst)
@@ -183,7 +202,7 @@ def _two_steps(state, src: Cell, side: int, how: str, first) -> list[Cell]:
     rounds = how == "flying" and not state.game.rules.flyers_pass_over_buildings
     reach = dict.fromkeys(first)
     for cell in first:
-        if _blocked_for(state, side, cell) or (how == "aquatic" and cell in state.earthed):
+        if blocked_for(state, side, cell) or (how == "aquatic" and cell in state.earthed):
             continue
         reach.update(dict.fromkeys(_flights(state, cell, side) if rounds else steps[cell]))
     reach.pop(src, None)

@@ -38,6 +38,7 @@ import pandas as pd
 
 from workbench.games.brawlhalla.face_down import countered
 from workbench.games.brawlhalla.flag import drop_flag
+from workbench.games.brawlhalla.graves import bury
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact, draw_cards
 from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.stacking import can_stand
@@ -58,6 +59,8 @@ __all__ = [
     "effect",
     "extra_action_points",
     "play_card",
+    "pool_left",
+    "recruit",
 ]
 
 Targets = Callable[["BrawlhallaState", int, list], list]
@@ -258,12 +261,13 @@ def _recruit_sites(state, side, units: tuple[int, int, int, int]) -> list:
     return sites
 
 
-def _recruit(state, side, cell, warriors: int, warlords: int = 0) -> None:
+def recruit(state, side, cell, warriors: int, warlords: int = 0) -> None:
+    """Add warriors and warlords to the side's stack on ``cell`` (a new stack if none)."""
     stack = state.stacks.get(cell, (side, 0, 0, 0, 0, 0))
     state.stacks[cell] = (side, stack[1] + warriors, stack[2] + warlords, *stack[3:])
 
 
-def _pool(state, side, name: str) -> int:
+def pool_left(state, side, name: str) -> int:
     """Units of a kind the side may still add (its pool less those on the board)."""
     rules = state.game.rules
     limit = rules.warrior_pool if name == "warriors" else rules.warlord_pool
@@ -273,7 +277,7 @@ def _pool(state, side, name: str) -> int:
 
 def _warrior_sites(count: int) -> Targets:
     def targets(state, side, others) -> list:
-        if _pool(state, side, "warriors") < count:
+        if pool_left(state, side, "warriors") < count:
             return []
         return _recruit_sites(state, side, (count, 0, 0, 0))
 
@@ -282,29 +286,29 @@ def _warrior_sites(count: int) -> Targets:
 
 @effect("recruit_one_warrior", targets=_warrior_sites(1))
 def _recruit_one(state, side, target) -> None:
-    _recruit(state, side, target, 1)
+    recruit(state, side, target, 1)
 
 
 @effect("recruit_two_warriors", targets=_warrior_sites(2))
 def _recruit_two(state, side, target) -> None:
-    _recruit(state, side, target, 2)
+    recruit(state, side, target, 2)
 
 
 def _warlord_sites(state, side, others) -> list:
-    if _pool(state, side, "warlords") < 1:
+    if pool_left(state, side, "warlords") < 1:
         return []
     return _recruit_sites(state, side, (0, 1, 0, 0))
 
 
 @effect("recruit_warlord", targets=_warlord_sites)
 def _recruit_warlord(state, side, target) -> None:
-    _recruit(state, side, target, 0, 1)
+    recruit(state, side, target, 0, 1)
 
 
 def _conscripts(state, side) -> int:
     coins = state.coins[side]
     half = coins // 2 if state.game.rules.conscription_rounding == "down" else -(-coins // 2)
-    return min(half, _pool(state, side, "warriors"))
+    return min(half, pool_left(state, side, "warriors"))
 
 
 def _conscription_sites(state, side, others) -> list:
@@ -314,7 +318,7 @@ def _conscription_sites(state, side, others) -> list:
 
 @effect("recruit_half_coins_warriors", targets=_conscription_sites)
 def _conscription(state, side, target) -> None:
-    _recruit(state, side, target, _conscripts(state, side))
+    recruit(state, side, target, _conscripts(state, side))
 
 
 # -- ruin coins --------------------------------------------------------------------------
@@ -362,7 +366,7 @@ def _empty_enemy_boats(state, side, others) -> list:
 
 @effect("destroy_empty_boat", targets=_empty_enemy_boats)
 def _njords_punishment(state, side, target) -> None:
-    del state.stacks[target]
+    bury(state, state.stacks.pop(target), None)
 
 
 # -- artifacts ---------------------------------------------------------------------------
@@ -420,7 +424,7 @@ def _enemy_stacks(state, side, others) -> list:
 
 @effect("destroy_all_units_on_tile", targets=_enemy_stacks)
 def _mjolnir(state, side, target) -> None:
-    del state.stacks[target]
+    bury(state, state.stacks.pop(target), None)
     state.works.pop(target, None)  # its builders are gone with it
     if state.carrier == target:
         drop_flag(state)
@@ -553,6 +557,7 @@ def commit_die_cards(
             mods.append(f"blood_lord:{sacrificed}")
             stack = state.stacks[src]
             state.stacks[src] = (stack[0], stack[1] - int(sacrificed), *stack[2:])
+            bury(state, stack, state.stacks[src])
         elif effect_id == "plus_two_against_warlord":
             power += rules.assassin_of_kings_bonus
         elif effect_id == "reduce_power_by_half_coins":

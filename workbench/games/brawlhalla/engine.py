@@ -27,7 +27,9 @@ from typing import Any
 import pandas as pd
 
 from workbench.errors import RulesError
-from workbench.games.brawlhalla import turn_effects  # noqa: F401  (registers its card effects)
+
+# the modules of card effects register them when imported
+from workbench.games.brawlhalla import defence_cards, summons, turn_effects  # noqa: F401
 from workbench.games.brawlhalla.actions import legal_actions
 from workbench.games.brawlhalla.board import Board, default_board
 from workbench.games.brawlhalla.evaluation import evaluation
@@ -214,7 +216,8 @@ class Brawlhalla:
         state.discarding, state.sacrificed = None, 0
         state.relics = state.in_effect = state.face_down = state.committed = ((), ())
         state.artifact_pile = ()
-        state.skofnung = (-1, -1)
+        state.skofnung = state.extra_move = (-1, -1)
+        state.dead, state.deciding = ((0, 0, 0, 0), (0, 0, 0, 0)), None
         state.shown_hand, state.shown_face_down = (False, False), ((), ())
         state.doubled, state.frozen = frozenset(), {}
         state.turn, state.to_move, state.ap = 0, 0, 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from workbench.games.brawlhalla.graves import bury
 from workbench.games.brawlhalla.strength import casualties
 from workbench.grids.square import Cell
 
@@ -58,7 +59,9 @@ def _weaken(state: BrawlhallaState, cell: Cell, by: int) -> None:
     if stack is None:
         return
     left = casualties(stack, by, state.game.rules)
-    if left[1] + left[2] + left[3] == 0:
+    gone = left[1] + left[2] + left[3] == 0
+    bury(state, stack, None if gone else left)
+    if gone:
         del state.stacks[cell]
         if state.carrier == cell:
             from workbench.games.brawlhalla.flag import drop_flag
@@ -117,5 +120,5 @@ def sink_ghost_ships(state: BrawlhallaState) -> None:
                 and not harbor
             ):
                 spend(state, side, name)
-                del state.stacks[cell]
+                bury(state, state.stacks.pop(cell), None)
                 break

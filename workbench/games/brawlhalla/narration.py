@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from workbench.games.brawlhalla.card_effects import EFFECTS
+from workbench.games.brawlhalla.defence_cards import defence_card
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.setup import setup_side
 from workbench.games.brawlhalla.state import PLAYING, ROLL
@@ -129,7 +130,10 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         text = f"{who} attacks {_target(state, dst)} from {src}"
         if len(action) > 3:
             text += " with " + " and ".join(action[3])
-        return text if state.apply(action).pending is not None else text + ": it falls at once"
+        after = state.apply(action)
+        if after.deciding is not None:
+            return text + ": the other side answers with a face-down card"
+        return text if after.pending is not None else text + ": it falls at once"
     if kind == "build":
         _, cell, what = action
         owned = state.count(state.to_move, what) if what in ("barracks", "nursery") else 0
@@ -140,6 +144,8 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         return _card_text(state, action, who)
     if kind == "discard":
         return f"{SIDES[state.discarding].capitalize()} discards {action[1]}"
+    if kind in ("retreat", "substitute"):
+        return _defence_text(state, action)
     return f"{who} takes the flag at {action[1]}"
 
 
@@ -161,7 +167,30 @@ def _card_text(state: BrawlhallaState, action: tuple, who: str) -> str:
         return f"{who} plays {name} (on the other side's card {target + 1})"
     if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], str):
         return f"{who} plays {name}, giving {target[0]} for the other side's card {target[1] + 1}"
+    if isinstance(target, tuple) and len(target) == 2 and isinstance(target[1], str):
+        whose = "" if target[0] == state.to_move else " of the other side's"
+        return f"{who} plays {name}: one{whose} dead {target[1]} comes back"
+    if target in ("warlord", "dragon"):
+        return f"{who} plays {name}, recruiting a {target}"
     return f"{who} plays {name} on {target}"
+
+
+def _defence_text(state: BrawlhallaState, action: tuple) -> str:
+    """The defender's Retreat! or Substitution in words.
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> from workbench.games.brawlhalla.rules import Rules
+    >>> state = Brawlhalla(rules=Rules(cards=True)).position(
+    ...     stacks={(2, 4): (0, 3, 0, 0, 0), (3, 4): (1, 2, 0, 0, 0)},
+    ...     face_down=((), ("Retreat !",)))
+    >>> describe(state.apply(("attack", (2, 4), (3, 4))), ("retreat", (3, 4), (3, 6)))
+    'South plays Retreat !: its stack on (3, 4) leaves the combat for (3, 6)'
+    """
+    kind, cell, other = action
+    played = f"{SIDES[1 - state.to_move].capitalize()} plays {defence_card(state, action)}"
+    if kind == "retreat":
+        return f"{played}: its stack on {cell} leaves the combat for {other}"
+    return f"{played}: its stack on {other} takes the place of the one on {cell}"
 
 
 def _setup_text(state: BrawlhallaState, action: tuple) -> str:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from workbench.dice import clash
 from workbench.errors import IllegalMoveError
-from workbench.games.brawlhalla.actions import actions_from
+from workbench.games.brawlhalla.actions import actions_from, is_extra_move, is_phase_move
 from workbench.games.brawlhalla.card_effects import (
     card_actions,
     commit_die_cards,
@@ -32,8 +32,10 @@ from workbench.games.brawlhalla.card_effects import (
     play_card,
 )
 from workbench.games.brawlhalla.combat import Mods, clash_settings
-from workbench.games.brawlhalla.face_down import after_clash, after_move, sink_ghost_ships
+from workbench.games.brawlhalla.defence_cards import defence_card, defence_options
+from workbench.games.brawlhalla.face_down import after_clash, after_move, sink_ghost_ships, spend
 from workbench.games.brawlhalla.flag import drop_flag
+from workbench.games.brawlhalla.graves import bury
 from workbench.games.brawlhalla.guardian import guardian_odds
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact
 from workbench.games.brawlhalla.ruins import capture_ruin
@@ -41,7 +43,7 @@ from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, ROLL
 from workbench.games.brawlhalla.strength import attack_dice, casualties, defence_dice
-from workbench.games.brawlhalla.turn_effects import thaw, turn_starts
+from workbench.games.brawlhalla.turn_effects import PHASING, thaw, turn_starts
 from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
 from workbench.grids.square import Cell
 
@@ -207,6 +209,12 @@ def _enter(state: BrawlhallaState, side: int, cell: Cell) -> None:
 def _move(state: BrawlhallaState, src: Cell, dst: Cell, part: tuple[int, int, int, int]) -> None:
     stack = state.stacks[src]
     side, spent = stack[0], stack[5] + 1
+    if state.in_effect[side] and is_extra_move(state, stack, part):
+        marks = list(state.extra_move)
+        marks[side] = state.turn
+        state.extra_move = (marks[0], marks[1])
+    if PHASING in state.doubled and is_phase_move(state, src, dst, part):
+        state.doubled = state.doubled - {PHASING}
     left = (side, *(stack[i + 1] - part[i] for i in range(4)), stack[5])
     whole = left[1:5] == (0, 0, 0, 0)
     if whole:
@@ -229,6 +237,11 @@ def _move(state: BrawlhallaState, src: Cell, dst: Cell, part: tuple[int, int, in
     state.actions += 1
     if whole and state.carrier == src:
         state.carrier = dst
+    _arrive(state, side, dst)
+
+
+def _arrive(state: BrawlhallaState, side: int, dst: Cell) -> None:
+    """A stack of ``side`` came onto ``dst``: ruins, the flag, Landslide, a flag victory."""
     _enter(state, side, dst)
     if state.face_down[1 - side]:
         after_move(state, side, dst)
@@ -251,12 +264,56 @@ def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
 def _attack(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...] = ()) -> None:
     rules, side = state.game.rules, state.to_move
     _spend(state, src)
-    mine = commit_die_cards(state, side, state.stacks.get(dst), cards, src=src)
     if dst in state.guardians:
+        mine = commit_die_cards(state, side, None, cards, src=src)
         attack = attack_dice(state, src, state.stacks[src], mine.power)
         state.pending = (src, dst, attack, len(rules.guardian_dice), True)
         state.committed = (mine.mods, ())
         return
+    if rules.cards and state.face_down[1 - side] and defence_options(state, dst):
+        state.deciding = (src, dst, cards)  # Retreat! or Substitution: the defender chooses
+        return
+    _engage(state, src, dst, cards)
+
+
+def _defended(state: BrawlhallaState, action: Any) -> BrawlhallaState:
+    """The defender's Retreat! or Substitution answers the attack waiting for it."""
+    src, dst, cards = state.deciding
+    if action not in defence_options(state, dst):
+        raise IllegalMoveError(
+            f"{action!r}: the attacked side must answer with {defence_options(state, dst)}"
+        )
+    new = state.copy()
+    new.deciding = None
+    spend(new, 1 - new.to_move, defence_card(new, action))
+    kind, _, there = action
+    if kind == "retreat":
+        stack = new.stacks.pop(dst)
+        joined = new.stacks.get(there)
+        if joined is not None:
+            units = (a + b for a, b in zip(joined[1:5], stack[1:5], strict=True))
+            stack = (stack[0], *units, max(joined[5], stack[5]))
+        new.stacks[there] = stack
+        if new.carrier == dst:
+            new.carrier = there
+        _arrive(new, stack[0], there)
+    else:
+        stacks, frozen = new.stacks, dict(new.frozen)
+        stacks[dst], stacks[there] = stacks[there], stacks[dst]
+        moved = frozen.pop(dst, None), frozen.pop(there, None)
+        frozen.update({c: n for c, n in ((there, moved[0]), (dst, moved[1])) if n})
+        new.frozen = frozen
+        _engage(new, src, dst, cards)
+    if new.ap == 0 and new.pending is None and new.winner is None:
+        _end_turn(new)
+    return new
+
+
+def _engage(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...]) -> None:
+    """The attacker on ``src`` engages ``dst`` with its clash ``cards``: the defender's
+    cards, then the dice (a chance node) or a battle decided at once."""
+    side = state.to_move
+    mine = commit_die_cards(state, side, state.stacks.get(dst), cards, src=src)
     halt_work(state, dst)
     theirs = commit_die_cards(state, 1 - side, state.stacks[src], defending=True)
     if mine.wins:  # Dragon killer: the battle is won outright
@@ -279,15 +336,20 @@ def _attack(state: BrawlhallaState, src: Cell, dst: Cell, cards: tuple[str, ...]
 
 def _wiped(state: BrawlhallaState, cell: Cell) -> None:
     """The stack on ``cell`` is destroyed (its building, if any, stands)."""
-    state.stacks.pop(cell, None)
+    stack = state.stacks.pop(cell, None)
+    if stack is not None:
+        bury(state, stack, None)
     if state.carrier == cell:
         drop_flag(state)
 
 
 def _falls(state: BrawlhallaState, cell: Cell) -> None:
     """Whatever the enemy has on ``cell`` is destroyed: units, boat, building."""
-    if state.stacks.pop(cell, None) is not None and state.carrier == cell:
-        drop_flag(state)
+    stack = state.stacks.pop(cell, None)
+    if stack is not None:
+        bury(state, stack, None)
+        if state.carrier == cell:
+            drop_flag(state)
     building = state.buildings.pop(cell, None)
     if building is None:
         return
@@ -303,7 +365,9 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     rules = state.game.rules
     lost, won = outcome
     attacker = _standing(state, src, casualties(state.stacks[src], lost, rules))
-    if attacker[1:5] == (0, 0, 0, 0) or attacker[1] + attacker[2] + attacker[3] == 0:
+    gone = attacker[1] + attacker[2] + attacker[3] == 0
+    bury(state, state.stacks[src], None if gone else attacker)
+    if gone:
         del state.stacks[src]
         if state.carrier == src:
             drop_flag(state)
@@ -334,7 +398,9 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
 def _clash_losses(state, src, dst, there, outcome) -> None:
     rules, side, won = state.game.rules, state.to_move, outcome[1]
     defender = _standing(state, dst, casualties(there, won, rules))
-    if defender[1] + defender[2] + defender[3] == 0:
+    gone = defender[1] + defender[2] + defender[3] == 0
+    bury(state, there, None if gone else defender)
+    if gone:
         del state.stacks[dst]
         if state.carrier == dst:
             drop_flag(state)
@@ -384,6 +450,8 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
         return new
     if state.discarding is not None:
         return _discarded(state, action)
+    if state.deciding is not None:
+        return _defended(state, action)
     if action == ("end",):
         new = state.copy()
         _end_turn(new)
@@ -417,7 +485,7 @@ def _applied(state: BrawlhallaState, action: Any) -> BrawlhallaState:
     else:  # the flag
         new.flag, new.carrier = None, src
         _spend(new, src)
-    if new.ap == 0 and new.pending is None and new.winner is None:
+    if new.ap == 0 and new.pending is None and new.deciding is None and new.winner is None:
         _end_turn(new)
     return new
 

@@ -451,6 +451,43 @@ class Rules:
         alternatives="'half the hand': the newer half (rounded down kept), a weaker artifact.",
         choices=("the whole hand", "half the hand"),
     )
+    phase_through: str = knob(
+        "one square",
+        says="Gridarvolr: phase a unit through impassable terrain (a building or a mountain): "
+        "this turn one walking move of the side may pass one such square in a straight line.",
+        alternatives="'a line': through a row of such squares, to the first square beyond.",
+        choices=("one square", "a line"),
+    )
+    forseti_axe_sites: str = knob(
+        "nearest the capital",
+        says="Forseti's axe: instantly build all of your buildings (3 barracks, 1 harbor). "
+        "Works under way are done at once; each building still missing goes on the free site "
+        "nearest the capital (the text leaves where to the player).",
+        alternatives="'works under way': only the works under way are done at once.",
+        choices=("nearest the capital", "works under way"),
+    )
+    freya_grace_dead: str = knob(
+        "own",
+        says="Freya's grace: re-summon any dead unit: one of the side's own dead units comes "
+        "back on its capital (a boat on its harbor).",
+        alternatives="'either side': a dead unit of either side comes back as the player's.",
+        choices=("own", "either side"),
+    )
+    freya_grace_timing: str = knob(
+        "last action point",
+        says="Freya's grace can only be played as the very last action of the turn: with the "
+        "side's last action point.",
+        alternatives="'ends the turn': played at any time, it ends the turn.",
+        choices=("last action point", "ends the turn"),
+    )
+    retreat_squares: str = knob(
+        "exactly 2",
+        says="Retreat!: disengage and move your unit 2 tiles away if the terrain permits it: "
+        "to a square 2 steps away (not 1) that it can reach and stand on; with none, no "
+        "retreat (the card stays).",
+        alternatives="'up to 2': 1 or 2 steps away.",
+        choices=("exactly 2", "up to 2"),
+    )
 
     @property
     def most_cards_held(self) -> int:

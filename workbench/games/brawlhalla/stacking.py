@@ -24,7 +24,15 @@ if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["can_stand", "mode", "moving_parts", "parts", "square_limits", "standable"]
+__all__ = [
+    "blocked_for",
+    "can_stand",
+    "mode",
+    "moving_parts",
+    "parts",
+    "square_limits",
+    "standable",
+]
 
 
 @functools.cache
@@ -59,6 +67,17 @@ def can_stand(state: BrawlhallaState, units: tuple[int, int, int, int], cell: Ce
     """Whether a stack of ``units`` may stand on ``cell`` by its terrain and the limits
     (ignoring who else is there)."""
     return standable(units, state.terrain(cell), state.game.square_limits)
+
+
+def blocked_for(state: BrawlhallaState, side: int, cell: Cell) -> bool:
+    """Enemy units, an enemy building or a guardian on ``cell``."""
+    other = state.stacks.get(cell)
+    if other is not None and other[0] != side:
+        return True
+    building = state.buildings.get(cell)
+    if building is not None and building[0] != side:
+        return True
+    return cell in state.guardians
 
 
 @functools.cache

@@ -120,8 +120,16 @@ class BrawlhallaState:
     shown_hand, shown_face_down : tuple
         Per side: whether its hand was revealed to the opponent this turn (Odin's vision),
         and which of its face-down cards the opponent has seen (Odin's eye).
-    skofnung : tuple of int
-        Per side, the turn it last used Skofnung (once a turn).
+    skofnung, extra_move : tuple of int
+        Per side, the turn it last used Skofnung (once a turn), and Angurvadal's extra
+        move (once a turn).
+    dead : tuple of tuple
+        Per side, its ``(warriors, warlords, dragons, boats)`` killed so far (in battle or
+        by cards; builders and fused warriors are not dead): Freya's grace re-summons them.
+    deciding : tuple or None
+        ``(src, dst, cards)``: an attack from ``src`` on ``dst`` waits for the defender's
+        Retreat! or Substitution (:mod:`.defence_cards`); ``cards`` is what the attacker's
+        clash cards do (:class:`~.card_effects.ClashCards`).
     committed : tuple of tuple
         The die modifiers (``thor``, ``norn``) the attacker and the defender bring to the
         pending clash, from the die cards they spent on it.
@@ -147,11 +155,14 @@ class BrawlhallaState:
         "carrier",
         "coins",
         "committed",
+        "dead",
+        "deciding",
         "deck",
         "discard",
         "discarding",
         "doubled",
         "earthed",
+        "extra_move",
         "face_down",
         "first",
         "flag",
@@ -202,6 +213,9 @@ class BrawlhallaState:
     face_down: tuple[tuple[str, ...], tuple[str, ...]]
     committed: tuple[tuple[str, ...], tuple[str, ...]]
     skofnung: tuple[int, int]
+    extra_move: tuple[int, int]
+    dead: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+    deciding: tuple | None
     shown_hand: tuple[bool, bool]
     shown_face_down: tuple[tuple[str, ...], tuple[str, ...]]
     in_effect: tuple[tuple[str, ...], tuple[str, ...]]
@@ -241,6 +255,8 @@ class BrawlhallaState:
             return TERMINAL
         if self.pending is not None or self.setup == ROLL:
             return CHANCE
+        if self.deciding is not None:
+            return 1 - self.to_move
         return self.to_move
 
     def is_terminal(self) -> bool:
@@ -283,6 +299,7 @@ class BrawlhallaState:
             (self.coins, self.holy, self.cards_due, self.artifacts),
             (self.hands, self.deck, self.discard, self.discarding, self.sacrificed),
             (self.relics, self.in_effect, self.artifact_pile, self.face_down, self.skofnung),
+            (self.extra_move, self.dead, self.deciding),
             (self.shown_hand, self.shown_face_down),
             (self.turn, self.to_move, self.ap, self.setup, self.first),
             (self.pending, self.committed, self.winner, self.victory),

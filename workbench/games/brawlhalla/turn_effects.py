@@ -1,5 +1,6 @@
-"""Brawlhalla's cards that change how units move this turn: doubled moves, Ice prison and
-Njord's wrath (effects registered as in :mod:`~workbench.games.brawlhalla.card_effects`).
+"""Brawlhalla's cards that change how units move: doubled moves, Ice prison, Njord's
+wrath, Gridarvolr and Angurvadal (effects registered as in
+:mod:`~workbench.games.brawlhalla.card_effects`).
 
 - ``double_air_movement``, ``double_boat_movement``, ``double_land_movement`` (Njord's
   breeze, Njord's blessing, Honir's blessing): the side's moves of that mode
@@ -21,6 +22,14 @@ Njord's wrath (effects registered as in :mod:`~workbench.games.brawlhalla.card_e
   stand on or that holds a stack, a building not its own or a guardian. A boat pushed
   onto a shore square runs aground there and stops: the stack is frozen for 2 of its
   owner's turns.
+- ``phase_through_impassable`` (Gridarvolr, an artifact): this turn one walking move of
+  the side may go through impassable terrain, a mountain or a building not its own, in a
+  straight line along a row or column (``Rules.phase_through``: one such square, or a
+  row of them), onto the square beyond (``"phasing"`` in ``state.doubled`` until it is
+  used or the turn ends). Offered when one of the side's land stacks could do it now.
+- ``one_unit_moves_one_more`` (Angurvadal, a lasting artifact): once in each of its
+  turns, one of the side's stacks that used all its moves may move once more
+  (``state.extra_move`` records the turn it was used).
 
 >>> from workbench.games.brawlhalla.engine import Brawlhalla
 >>> from workbench.games.brawlhalla.rules import Rules
@@ -44,12 +53,24 @@ if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
     from workbench.grids.square import Cell
 
-__all__ = ["DIRECTIONS", "freeze", "ice_turns", "push", "thaw", "turn_starts"]
+__all__ = [
+    "DIRECTIONS",
+    "PHASING",
+    "extra_move_ready",
+    "freeze",
+    "ice_turns",
+    "phase_reach",
+    "push",
+    "thaw",
+    "turn_starts",
+]
 
 #: Njord's wrath: a direction -> its (row, column) step (north is row 0).
 DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
 #: Njord's wrath: squares a boat is pushed, turns it stays aground on a shore.
 PUSH_SQUARES, AGROUND_TURNS = 2, 2
+#: Gridarvolr's mark in ``state.doubled`` while its phasing move is unused.
+PHASING = "phasing"
 
 
 # -- doubled moves -------------------------------------------------------------------------
@@ -72,6 +93,74 @@ for _id, _mode, _units in (
 ):
     _targets, _play = _doubling(_mode, _units)
     effect(_id, targets=_targets)(_play)
+
+
+# -- Gridarvolr and Angurvadal ----------------------------------------------------------
+def _impassable(state: BrawlhallaState, side: int, cell: Cell) -> bool:
+    """A mountain or a building not the side's own (what Gridarvolr passes through)."""
+    building = state.buildings.get(cell)
+    return state.terrain(cell) == "^" or (building is not None and building[0] != side)
+
+
+def phase_reach(state: BrawlhallaState, src: Cell, side: int) -> list[Cell]:
+    """The squares a walking move from ``src`` reaches through impassable terrain (see
+    the module docstring; whether a stack may stand there is checked by the move).
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> state = Brawlhalla().position()
+    >>> state.terrain((1, 4)), phase_reach(state, (0, 4), 0)
+    ('^', [(2, 4)])
+    """
+    terrain = state.game.geometry.terrain
+    line = state.game.rules.phase_through == "a line"
+    found = []
+    for dr, dc in DIRECTIONS.values():
+        step = (src[0] + dr, src[1] + dc)
+        if step not in terrain or not _impassable(state, side, step):
+            continue
+        step = (step[0] + dr, step[1] + dc)
+        while line and step in terrain and _impassable(state, side, step):
+            step = (step[0] + dr, step[1] + dc)
+        if step in terrain and state.terrain(step) in ".:":
+            found.append(step)
+    return found
+
+
+def _phasers(state: BrawlhallaState, side: int, others: list) -> list:
+    """Gridarvolr is offered when a land stack of the side with a move left could phase."""
+    if PHASING in state.doubled:
+        return []
+    limit = state.game.rules.actions_per_unit_per_turn
+    for cell, stack in state.stacks.items():
+        if (
+            stack[0] == side
+            and stack[1] + stack[2]
+            and not stack[4]
+            and stack[5] < limit
+            and cell not in state.frozen
+            and state.terrain(cell) in ".:"
+            and phase_reach(state, cell, side)
+        ):
+            return [None]
+    return []
+
+
+@effect("phase_through_impassable", targets=_phasers)
+def _gridarvolr(state: BrawlhallaState, side: int, target: None) -> None:
+    state.doubled = state.doubled | {PHASING}
+
+
+def extra_move_ready(state: BrawlhallaState, side: int) -> bool:
+    """Whether the side's Angurvadal gives a move this turn (in effect, not yet used)."""
+    if not state.in_effect[side] or state.extra_move[side] == state.turn:
+        return False
+    table = state.game.cards.table()
+    return any(table[name][0] == "one_unit_moves_one_more" for name in state.in_effect[side])
+
+
+@effect("one_unit_moves_one_more")
+def _angurvadal(state: BrawlhallaState, side: int, target: None) -> None:
+    """Lasting: one more move a turn for one stack (see :func:`extra_move_ready`)."""
 
 
 # -- frozen stacks -------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.flag import drop_flag
+from workbench.games.brawlhalla.graves import bury
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.grids.square import Cell
 
@@ -35,7 +36,17 @@ if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
     from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
-__all__ = ["halt_work", "progress_works", "start_work", "work_cost", "work_options"]
+__all__ = [
+    "boats_counted",
+    "build_site",
+    "dragons_counted",
+    "floats",
+    "halt_work",
+    "progress_works",
+    "start_work",
+    "work_cost",
+    "work_options",
+]
 
 _BUILDINGS = ("barracks", "nursery", "harbor")
 
@@ -61,17 +72,18 @@ def _limit(kind: str, rules: Rules) -> int:
     ]
 
 
-def _dragons(state: BrawlhallaState, side: int) -> int:
+def dragons_counted(state: BrawlhallaState, side: int) -> int:
     """Dragons counted against the limit: on the board (or the side's), with those hatching."""
     sides = (0, 1) if state.game.rules.dragon_limit_shared else (side,)
     return sum(state.count(s, "dragons") + state.count(s, "dragon works") for s in sides)
 
 
-def _boats(state: BrawlhallaState, side: int) -> int:
+def boats_counted(state: BrawlhallaState, side: int) -> int:
+    """The side's boats counted against its pool: afloat, with those being built."""
     return state.count(side, "boats") + state.count(side, "boat works")
 
 
-def _site(state: BrawlhallaState, cell: Cell, side: int) -> str:
+def build_site(state: BrawlhallaState, cell: Cell, side: int) -> str:
     """The terrain character of ``cell`` if the side may build there, else ``""``."""
     geometry = state.game.geometry
     if cell in state.buildings or cell in geometry.features:
@@ -91,7 +103,7 @@ def work_options(state: BrawlhallaState, cell: Cell, stack: Stack) -> list[str]:
     if stack[4] or not land:
         return []
     found = []
-    terrain = _site(state, cell, side)
+    terrain = build_site(state, cell, side)
     for kind in _BUILDINGS if terrain else ():
         owned = state.count(side, kind)
         if (
@@ -102,13 +114,17 @@ def work_options(state: BrawlhallaState, cell: Cell, stack: Stack) -> list[str]:
             found.append(kind)
     building = state.buildings.get(cell)
     kind_here = building[1] if building is not None and building[0] == side else None
-    if kind_here == "harbor" and land >= rules.boat_cost and _boats(state, side) < rules.boat_pool:
+    if (
+        kind_here == "harbor"
+        and land >= rules.boat_cost
+        and boats_counted(state, side) < rules.boat_pool
+    ):
         found.append("boat")
-    hatch = kind_here == "nursery" and _dragons(state, side) < rules.dragon_limit
+    hatch = kind_here == "nursery" and dragons_counted(state, side) < rules.dragon_limit
     if hatch and land >= rules.dragon_cost:
         found.append("dragon")
     salvage = state.wrecks.get(cell, 0) > 0 and land >= rules.salvage_cost
-    if salvage and _boats(state, side) < rules.boat_pool:
+    if salvage and boats_counted(state, side) < rules.boat_pool:
         found.append("salvage")
     return found
 
@@ -138,6 +154,7 @@ def halt_work(state: BrawlhallaState, cell: Cell) -> None:
     stack = state.stacks.get(cell)
     if stack is not None:
         _remove(state, cell, stack, work[2], work[3])
+        bury(state, stack, state.stacks.get(cell))
 
 
 def _remove(state: BrawlhallaState, cell: Cell, stack: Stack, warriors: int, warlords: int):
@@ -177,7 +194,7 @@ def progress_works(state: BrawlhallaState, side: int) -> None:
             continue
         dock = cell if kind == "boat" else _launch(state, cell, side)
         stack = state.stacks.get(dock, (side, 0, 0, 0, 0, 0)) if dock is not None else None
-        if stack is not None and _floats(state, dock, stack, side):
+        if stack is not None and floats(state, dock, stack, side):
             state.stacks[dock] = (side, stack[1], stack[2], 0, 1, stack[5])
 
 
@@ -188,11 +205,11 @@ def _launch(state: BrawlhallaState, cell: Cell, side: int) -> Cell | None:
         if state.terrain(spot) not in "~:" or spot in state.buildings or spot in state.guardians:
             continue
         there = state.stacks.get(spot)
-        if there is None or _floats(state, spot, there, side):
+        if there is None or floats(state, spot, there, side):
             return spot
     return None
 
 
-def _floats(state: BrawlhallaState, cell: Cell, stack: Stack, side: int) -> bool:
+def floats(state: BrawlhallaState, cell: Cell, stack: Stack, side: int) -> bool:
     """Whether a new boat can join the side's stack on ``cell`` (taking it aboard)."""
     return stack[0] == side and can_stand(state, (stack[1], stack[2], stack[3], stack[4] + 1), cell)
