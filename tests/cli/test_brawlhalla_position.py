@@ -18,6 +18,7 @@ from workbench.games.brawlhalla.position import (
     UNIT_KINDS,
     action_to_dict,
     load_position,
+    position_from_dict,
     position_to_dict,
 )
 from workbench.games.brawlhalla.resolve import clash_outcomes, guardian_outcomes
@@ -246,6 +247,26 @@ def test_moves_words_every_kind_of_card_target(tmp_path, capsys):
     ):
         assert any(line.endswith(words) for line in lines), words
     assert "Loki's treason (their card 3)" not in out  # South holds 2 cards
+
+
+def test_moves_of_a_defender_that_answers_an_attack(tmp_path, capsys):
+    data = load_json(CARDS)
+    del data["deck"]
+    data["face_down"]["south"] = ["Counter spell", "Retreat !"]
+    path = _save(tmp_path, position_from_dict(data).apply(("attack", (7, 9), (8, 9))))
+    actions = _json(capsys, "moves", path)
+    assert actions and all(a["kind"] == "retreat" and a["from"] == [8, 9] for a in actions)
+    code, out, _ = _run(capsys, "moves", path)
+    assert code == 0 and "south answers the attack on (8, 9)" in out.splitlines()[0]
+    code, out, _ = _run(capsys, "best", path, "--agent", "random", "--seed", "1")
+    assert code == 0 and out.startswith("south plays retreat (8, 9) -> ")
+
+
+def test_moves_words_freyas_grace(tmp_path, capsys):
+    dead = {"north": {"warriors": 2}, "south": {"warlords": 1}}
+    path = _card_file(tmp_path, hands={"north": ["Freya's grace"]}, dead=dead, action_points=1)
+    _, out, _ = _run(capsys, "moves", path)
+    assert any(line.endswith("Freya's grace (a dead north warrior)") for line in out.splitlines())
 
 
 def test_moves_of_a_side_that_must_discard(tmp_path, capsys):

@@ -22,6 +22,7 @@ north plays ...
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -61,27 +62,32 @@ def _is_cell(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
 
 
-def _card_words(action: dict[str, Any]) -> tuple[list[int] | None, str]:
-    """The square a card play targets (if any) and the card with its other targets."""
+def _card_words(action: dict[str, Any], cards: Collection[str]) -> tuple[list[int] | None, str]:
+    """The square a card play targets (if any) and the card with its other targets in
+    words (``cards``: the names of the card table)."""
     name, target = action["card"], action.get("target")
     if target is None or _is_cell(target):
         return target, name
     if isinstance(target, list) and _is_cell(target[0]):  # Njord's wrath: a direction
         return target[0], f"{name} {target[1]}"
-    if isinstance(target, int):
+    if isinstance(target, int):  # a card of the other side's hand or face down, blind
         return None, f"{name} (their card {target + 1})"
-    if isinstance(target, list) and isinstance(target[-1], int):  # Loki's deception
-        return None, f"{name} ({target[0]} for their card {target[1] + 1})"
-    names = target if isinstance(target, list) else [target]
-    return None, f"{name} (discarding {', '.join(names)})"
+    parts = target if isinstance(target, list) else [target]
+    if all(part in cards for part in parts):  # the cards it discards
+        return None, f"{name} (discarding {', '.join(parts)})"
+    if parts[0] in cards:  # Loki's deception: a card given for one of theirs
+        return None, f"{name} ({parts[0]} for their card {parts[1] + 1})"
+    if isinstance(parts[0], int):  # Freya's grace: whose dead unit comes back
+        return None, f"{name} (a dead {SIDES[parts[0]]} {parts[1][:-1]})"
+    return None, f"{name} ({', '.join(map(str, parts))})"
 
 
-def _row(action: dict[str, Any]) -> dict[str, str]:
+def _row(action: dict[str, Any], cards: Collection[str] = ()) -> dict[str, str]:
     part, to, what = action.get("part"), action.get("to"), action.get("build", "")
     if part:
         what = units_text(tuple(part.values()))
     elif action["kind"] in ("card", "discard"):
-        to, what = _card_words(action)
+        to, what = _card_words(action, cards)
     elif action.get("cards"):
         what = "with " + ", ".join(action["cards"])
     return {
@@ -94,6 +100,8 @@ def _row(action: dict[str, Any]) -> dict[str, str]:
 
 def _heading(state: BrawlhallaState) -> str:
     text = f"turn {state.turn}: {SIDES[state.to_move]} to act, {state.ap} action point(s)"
+    if state.deciding is not None:
+        return text + f"; {SIDES[state.current_player()]} answers the attack on {state.deciding[1]}"
     return text + (", a card to discard first" if state.discarding is not None else "")
 
 
@@ -104,7 +112,8 @@ def _moves(args: argparse.Namespace) -> int:
         print_json(actions)
         return 0
     print(f"{_heading(state)}; {len(actions)} legal action(s)")
-    print_table(pd.DataFrame([_row(a) for a in actions]))
+    cards = state.game.cards.families()
+    print_table(pd.DataFrame([_row(a, cards) for a in actions]))
     return 0
 
 
@@ -157,9 +166,9 @@ def _best(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0
-    row = _row(result["action"])
+    row = _row(result["action"], state.game.cards.families())
     words = " ".join(w for w in (row["kind"], row["what"], row["from"]) if w)
-    print(f"{SIDES[state.to_move]} plays {words}{' -> ' + row['to'] if row['to'] else ''}")
+    print(f"{SIDES[state.current_player()]} plays {words}{' -> ' + row['to'] if row['to'] else ''}")
     if "dice" in result:
         dice = result["dice"]
         print(f"clash: {dice['attack']} dice against {dice['defence']}")

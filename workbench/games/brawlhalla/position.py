@@ -65,12 +65,14 @@ from workbench.games.brawlhalla.board import (
 )
 from workbench.games.brawlhalla.card_effects import LASTING, extra_action_points
 from workbench.games.brawlhalla.combat import parse_modifier
+from workbench.games.brawlhalla.defence_cards import defence_options
 from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
 from workbench.games.brawlhalla.geometry import MODES
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
+from workbench.games.brawlhalla.turn_effects import PHASING
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, lines_json_text, load_json
 from workbench.problems import Problems, shown
@@ -225,7 +227,8 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
 
 def action_to_dict(action: tuple) -> dict[str, Any]:
     """An action in play as JSON: ``kind``, the acting stack's square ``from``, and ``to``
-    (moves, fusions, attacks), the ``part`` that moves, or the work a ``build`` starts;
+    (moves, fusions, attacks, a retreat, a substitute's square), the ``part`` that moves,
+    or the work a ``build`` starts;
     the ``cards`` an attack brings; the ``card`` played (and its ``target``, tuples as
     lists, when it has one) or discarded.
 
@@ -246,7 +249,7 @@ def action_to_dict(action: tuple) -> dict[str, Any]:
             found["target"] = _as_lists(action[2])
         return found
     found["from"] = list(action[1])
-    if kind in ("move", "fuse", "attack"):
+    if kind in ("move", "fuse", "attack", "retreat", "substitute"):
         found["to"] = list(action[2])
     if kind == "move":
         found["part"] = dict(zip(UNIT_KINDS, action[3], strict=True))
@@ -452,7 +455,8 @@ def _units(data: dict, read: _Reader) -> dict[Cell, tuple[int, ...]]:
     stacks: dict[Cell, tuple[int, ...]] = {}
     where: dict[Cell, str] = {}
     items = read.problems.expect_list(data.get("units", []), "$.units", read.size[0] * read.size[1])
-    spent_most = read.game.rules.actions_per_unit_per_turn
+    rules = read.game.rules
+    spent_most = rules.actions_per_unit_per_turn + rules.cards  # Angurvadal's extra move
     for k, unit in enumerate(items):
         place = f"$.units[{k}]"
         if not read.problems.expect_object(unit, place, ("side", "cell"), (*UNIT_KINDS, "spent")):
@@ -604,6 +608,8 @@ class Codec:
     cards: Callable[[Any, str], list[tuple[str, str]]] = lambda value, place: []
 
 
+#: The modes whose moves a card doubled this turn, and Gridarvolr's phasing.
+_DOUBLED = (*MODES, PHASING)
 #: What a card list may hold: in words, and a test of a card's family and effect id.
 _CARD_KINDS: dict[str, tuple[str, Callable[[str, str], bool]]] = {
     "drawn": ("a card of the draw deck (basic, ruin or face-down)", lambda f, e: f != "artifact"),
@@ -675,10 +681,40 @@ def _read_side(reader: _Reader, value: Any, place: str) -> int | None:
 
 
 def _read_modes(reader: _Reader, value: Any, place: str) -> frozenset[str]:
-    modes = reader.problems.expect_list(value, place, len(MODES))
+    modes = reader.problems.expect_list(value, place, len(_DOUBLED))
     return frozenset(
-        m for k, m in enumerate(modes) if reader.problems.expect_choice(m, f"{place}[{k}]", MODES)
+        m
+        for k, m in enumerate(modes)
+        if reader.problems.expect_choice(m, f"{place}[{k}]", _DOUBLED)
     )
+
+
+def _read_units(reader: _Reader, value: Any, place: str) -> tuple[int, int, int, int]:
+    """``{"warriors": ..., "warlords": ..., "dragons": ..., "boats": ...}`` (0 each)."""
+    if not reader.problems.expect_object(value, place, (), UNIT_KINDS):
+        return (0, 0, 0, 0)
+    counts = [reader.number(value, kind, place, 0, _MAX) or 0 for kind in UNIT_KINDS]
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _read_deciding(reader: _Reader, value: Any, place: str) -> tuple | None:
+    """An attack waiting for the defender's Retreat! or Substitution: ``from``, ``to`` and
+    the attacker's clash ``cards`` (as the attack names them, ``Blood lord:X``)."""
+    if value is None or not reader.problems.expect_object(value, place, ("from", "to"), ("cards",)):
+        return None
+    src, dst = reader.cell_of(value, "from", place), reader.cell_of(value, "to", place)
+    cards = reader.problems.expect_list(value.get("cards", []), f"{place}.cards", _MAX)
+    for k, entry in enumerate(cards):
+        name = entry.partition(":")[0] if isinstance(entry, str) else entry
+        reader.card(name, f"{place}.cards[{k}]", "drawn")
+    return None if src is None or dst is None else (src, dst, tuple(cards))
+
+
+def _write_deciding(deciding: tuple | None) -> dict[str, Any] | None:
+    if deciding is None:
+        return None
+    src, dst, cards = deciding
+    return {"from": list(src), "to": list(dst), "cards": list(cards)}
 
 
 def _read_frozen(reader: _Reader, value: Any, place: str) -> dict[Cell, int]:
@@ -702,7 +738,9 @@ _COUNT = Codec(_read_count, int)
 _FLAG = Codec(_read_flag, bool)
 _TURN = Codec(_read_turn, lambda turn: None if turn < 0 else turn)
 _SIDE = Codec(_read_side, lambda side: None if side is None else SIDES[side])
-_MODES = Codec(_read_modes, lambda modes: [m for m in MODES if m in modes])
+_MODES = Codec(_read_modes, lambda modes: [m for m in _DOUBLED if m in modes])
+_UNITS = Codec(_read_units, lambda units: dict(zip(UNIT_KINDS, units, strict=True)))
+_DECIDING = Codec(_read_deciding, _write_deciding)
 _FROZEN = Codec(
     _read_frozen, lambda cells: [{"cell": list(c), "turns": n} for c, n in sorted(cells.items())]
 )
@@ -745,6 +783,9 @@ CARD_FIELDS: tuple[CardField, ...] = (
     CardField("hand_shown", "shown_hand", _each_side(_FLAG, False)),
     CardField("face_down_seen", "shown_face_down", _LAID),
     CardField("skofnung_used", "skofnung", _each_side(_TURN, -1)),
+    CardField("extra_move_used", "extra_move", _each_side(_TURN, -1)),
+    CardField("dead", "dead", _each_side(_UNITS, (0, 0, 0, 0))),
+    CardField("deciding", "deciding", _DECIDING),
     CardField("doubled", "doubled", _MODES),
     CardField("frozen", "frozen", _FROZEN),
 )  # fmt: skip
@@ -790,7 +831,8 @@ def _count_copies(fields, given: dict, copies: Counter, problems: Problems) -> C
 
 def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None:
     """The action points (Tyrfing's too), the hands within ``Rules.hand_limit`` (or their
-    side discarding), frozen stacks, a guardian's die cards."""
+    side discarding), frozen stacks, a guardian's die cards, an attack waiting for the
+    defender's answer, units that acted once more (Angurvadal)."""
     rules = state.game.rules
     most = rules.action_points_per_turn + extra_action_points(state, state.to_move)
     if state.ap > most:
@@ -813,6 +855,31 @@ def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None
             problems.add(f"$.frozen[{k}].cell", "no stack stands there to be frozen")
     if state.pending is not None and state.pending[4] and state.committed[1]:
         problems.add("$.pending.defender_mods", "a guardian brings no die cards")
+    if state.deciding is not None:
+        _check_deciding(state, problems)
+    places = _places(data, "units")
+    for cell, stack in state.stacks.items():
+        last = state.turn - (stack[0] != state.to_move)  # its side's turn, or the last one
+        if stack[5] > rules.actions_per_unit_per_turn and state.extra_move[stack[0]] != last:
+            problems.add(
+                f"{places[cell]}.spent",
+                "beyond actions_per_unit_per_turn only by Angurvadal's move (extra_move_used)",
+            )
+
+
+def _check_deciding(state: BrawlhallaState, problems: Problems) -> None:
+    """An attack waiting for the defender's answer: the side to act attacks from ``from``
+    an enemy stack on ``to`` that has a Retreat! or Substitution to answer with."""
+    src, dst, _ = state.deciding
+    attacker, defender = state.stacks.get(src), state.stacks.get(dst)
+    if attacker is None or attacker[0] != state.to_move:
+        problems.add("$.deciding.from", "the side to act has no stack there")
+    if defender is None or defender[0] == state.to_move:
+        problems.add("$.deciding.to", "no enemy stack there")
+    elif not defence_options(state, dst):
+        problems.add("$.deciding.to", "its side has no Retreat! or Substitution that can answer")
+    if state.pending is not None:
+        problems.add("$.deciding", "an attack waits for its dice (pending) already")
 
 
 # -- what a built position must satisfy -------------------------------------------------
