@@ -816,13 +816,14 @@ def _card_values(data: dict, read: _Reader) -> dict[str, Any]:
     return {f.attribute: given[f.key] for f in CARD_FIELDS if f.key in given}
 
 
-def _count_copies(fields, given: dict, copies: Counter, problems: Problems) -> Counter:
-    """Check no card is held more often than the card table has it; the copies left."""
+def _count_copies(
+    fields: list[CardField], given: dict[str, Any], copies: Counter, problems: Problems
+) -> Counter:
+    """Check no card is placed more often than the card table has it (the first copy too
+    many is reported); the copies left, in the order of the card table."""
     held: Counter = Counter()
-    for f in fields:
-        for place, name in (
-            f.codec.cards(given.get(f.key, ()), f"$.{f.key}") if f.key in given else ()
-        ):
+    for f in (f for f in fields if f.key in given):
+        for place, name in f.codec.cards(given[f.key], f"$.{f.key}"):
             held[name] += 1
             if held[name] == copies[name] + 1:
                 problems.add(place, f"one {name!r} too many: the card table has {copies[name]}")
@@ -837,19 +838,7 @@ def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None
     most = rules.action_points_per_turn + extra_action_points(state, state.to_move)
     if state.ap > most:
         problems.add("$.action_points", f"at most {most} (action_points_per_turn, Tyrfing)")
-    for side, name in enumerate(SIDES):
-        held = len(state.hands[side])
-        if state.discarding == side and held <= rules.hand_limit:
-            problems.add(
-                "$.discarding", f"{name} holds {held} card(s), within hand_limit {rules.hand_limit}"
-            )
-        elif state.discarding != side and held > max(rules.hand_limit, rules.opening_hand):
-            problems.add(
-                f"$.hands.{name}",
-                f"{held} cards, over hand_limit {rules.hand_limit} (unless discarding)",
-            )
-    if state.discarding not in (None, state.to_move):
-        problems.add("$.discarding", "only the side to act discards")
+    _check_hands(state, problems)
     for k, item in enumerate(data.get("frozen", [])):
         if tuple(item["cell"]) not in state.stacks:
             problems.add(f"$.frozen[{k}].cell", "no stack stands there to be frozen")
@@ -865,6 +854,25 @@ def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None
                 f"{places[cell]}.spent",
                 "beyond actions_per_unit_per_turn only by Angurvadal's move (extra_move_used)",
             )
+
+
+def _check_hands(state: BrawlhallaState, problems: Problems) -> None:
+    """Each hand within ``Rules.hand_limit`` (or ``opening_hand``), but the hand of the
+    side to act that must discard, which holds more."""
+    rules = state.game.rules
+    for side, name in enumerate(SIDES):
+        held = len(state.hands[side])
+        if state.discarding == side and held <= rules.hand_limit:
+            problems.add(
+                "$.discarding", f"{name} holds {held} card(s), within hand_limit {rules.hand_limit}"
+            )
+        elif state.discarding != side and held > max(rules.hand_limit, rules.opening_hand):
+            problems.add(
+                f"$.hands.{name}",
+                f"{held} cards, over hand_limit {rules.hand_limit} (unless discarding)",
+            )
+    if state.discarding not in (None, state.to_move):
+        problems.add("$.discarding", "only the side to act discards")
 
 
 def _check_deciding(state: BrawlhallaState, problems: Problems) -> None:
