@@ -9,12 +9,36 @@ True
 """
 
 __all__ = [
+    "MESSAGE_LIMIT",
     "DataError",
     "IllegalMoveError",
     "RulesError",
     "SearchLimitError",
     "WorkbenchError",
+    "shown",
 ]
+
+#: The longest message line an error keeps (values echoed in it are cut first, by
+#: :func:`shown`): a 50 MB string in a file must not become a 50 MB error line.
+MESSAGE_LIMIT = 2000
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters with the length it had.
+
+    >>> shown("x" * 1000, limit=20)
+    "'xxxxxxxxxxx... (1,002 characters)"
+    >>> shown(6)
+    '6'
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 8]}... ({len(text):,} characters)"
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= MESSAGE_LIMIT else message[: MESSAGE_LIMIT - 3] + "..."
 
 
 class WorkbenchError(Exception):
@@ -23,6 +47,9 @@ class WorkbenchError(Exception):
 
 class RulesError(WorkbenchError, ValueError):
     """A rules field or a computation argument has a value the rules forbid."""
+
+    def __init__(self, message: str):
+        super().__init__(_cut(str(message)))
 
 
 class DataError(WorkbenchError, ValueError):
@@ -33,7 +60,8 @@ class DataError(WorkbenchError, ValueError):
 
     def __init__(self, source: str, problems: list[str] | str):
         self.source = source
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        found = [problems] if isinstance(problems, str) else list(problems)
+        self.problems = [_cut(str(p)) for p in found]
         first = self.problems[0] if self.problems else "invalid data"
         more = f" (and {len(self.problems) - 1} more problem(s))" if len(self.problems) > 1 else ""
         super().__init__(f"{source}: {first}{more}")

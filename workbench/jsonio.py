@@ -1,5 +1,11 @@
 """Safe JSON files: loading never executes anything, saving never loses what was there.
 
+Loading reads regular files only, at most :data:`MAX_FILE_BYTES`, and refuses JSON that
+no data file of the workbench needs and that would crash or mislead a parser: nesting
+deeper than Python's recursion allows, a key twice in one object (JSON parsers keep the
+last one silently), numbers of more than :data:`MAX_DIGITS` digits, ``NaN`` and
+``Infinity``.
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "level.json"
 >>> save_json(path, {"name": "First blood"})
@@ -10,49 +16,120 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.errors import DataError
+from workbench.errors import DataError, shown
 
 __all__ = [
+    "MAX_DIGITS",
+    "MAX_FILE_BYTES",
     "atomic_write_bytes",
     "atomic_write_text",
     "fraction_text",
     "lines_json_text",
     "load_json",
+    "parse_json",
     "read_text",
     "save_json",
 ]
 
 
+#: The largest file a loader reads: boards, levels, maps, decks and rules are a few KB.
+MAX_FILE_BYTES = 4 * 2**20
+#: The most digits a number in a JSON data file may have.
+MAX_DIGITS = 30
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A UTF-8 text file's content, raising :class:`DataError` naming the file if unreadable.
+    """A UTF-8 text file's content, raising :class:`DataError` naming the file if it is
+    unreadable, not a regular file (a folder, a FIFO, a device) or over
+    :data:`MAX_FILE_BYTES`.
 
     Loaders of other formats (CSV decks, text maps) start here too.
+
+    >>> read_text("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.DataError: /dev/zero: not a regular file (a folder, a device or a pipe)
     """
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise DataError(str(path), "not a regular file (a folder, a device or a pipe)")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DataError(str(path), f"cannot read file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DataError(str(path), "not UTF-8 text") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DataError(str(path), f"larger than the {MAX_FILE_BYTES:,} bytes a data file may have")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), f"not UTF-8 text (byte {exc.start:,})") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {shown(key)} appears twice in one object")
+        found[key] = value
+    return found
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError(f"a number of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{shown(text)} is too large a number")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a data file may hold")
+
+
+def parse_json(text: str, source: str) -> Any:
+    """Parse JSON text from ``source`` with the checks of :func:`load_json`.
+
+    >>> parse_json('{"hero": 1, "hero": 2}', "level.json")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.DataError: level.json: the key 'hero' appears twice in one object
+    """
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_int=_bounded_int,
+            parse_float=_finite_float,
+            parse_constant=_no_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise DataError(
+            source, f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise DataError(source, "lists or objects nested too deeply") from None
+    except ValueError as exc:
+        raise DataError(source, str(exc)) from None
 
 
 def load_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file, raising :class:`DataError` naming the file on any failure."""
-    path = Path(path)
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(
-            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+    return parse_json(read_text(path), str(path))
 
 
 def _mode_for(path: Path) -> int:

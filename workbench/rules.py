@@ -40,6 +40,7 @@ import contextlib
 import dataclasses
 import functools
 import json
+import math
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
@@ -48,7 +49,7 @@ from typing import Any, TypeVar
 
 import pandas as pd
 
-from workbench.errors import RulesError
+from workbench.errors import RulesError, shown
 from workbench.jsonio import fraction_text
 
 __all__ = ["describe_rules", "knob", "knob_records", "rules_class"]
@@ -118,8 +119,11 @@ def _valid(value: Any, kind: Any, meta: dict) -> bool:
         ok = isinstance(value, bool)
     elif kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind in (float, Fraction):
-        ok = isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+    elif kind is Fraction:
+        ok = isinstance(value, Fraction)
+    elif kind is float:
+        number = isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+        ok = number and math.isfinite(value)
     elif kind is str:
         ok = isinstance(value, str)
     elif typing.get_origin(kind) is tuple:
@@ -147,9 +151,19 @@ def _from_json(value: Any, kind: Any) -> Any:
     if kind is Fraction and isinstance(value, str):
         try:
             return Fraction(value)
-        except ValueError:
+        except (ValueError, ArithmeticError):
             return value
     return value
+
+
+def _exact(value: Any, kind: Any) -> Any:
+    """A Fraction knob's number as a Fraction: a float (as JSON and Python write 0.75)
+    read as the decimal it shows, so 0.1 is 1/10; anything else unchanged."""
+    if kind is not Fraction or isinstance(value, bool):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return Fraction(repr(value))
+    return Fraction(value) if isinstance(value, int) else value
 
 
 def _to_json(value: Any) -> Any:
@@ -223,14 +237,15 @@ class _RulesMethods:
     def __post_init__(self) -> None:
         hints = _hints(type(self))
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
             meta = f.metadata["knob"]
             kind = hints[f.name]
+            value = _exact(getattr(self, f.name), kind)
             if not _valid(value, kind, meta):
                 raise RulesError(
                     f"{type(self).__name__}.{f.name}: expected {_expected(kind, meta)}, "
-                    f"got {value!r}"
+                    f"got {shown(value)}"
                 )
+            object.__setattr__(self, f.name, value)
         cross_check = getattr(self, "cross_check", None)
         if cross_check is not None:
             cross_check()
@@ -264,7 +279,7 @@ class _RulesMethods:
             except (ValueError, ArithmeticError):
                 expected = _expected(hints[name], meta)
                 raise RulesError(
-                    f"{where}: {type(self).__name__}.{name}: expected {expected}, got {text!r}"
+                    f"{where}: {type(self).__name__}.{name}: expected {expected}, got {shown(text)}"
                 ) from None
         try:
             return dataclasses.replace(self, **changes)
@@ -284,7 +299,7 @@ class _RulesMethods:
         Fields the dict leaves out keep their value in ``base`` (default: the defaults).
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"{source}: expected an object of rules fields, got {data!r}")
+            raise RulesError(f"{source}: expected an object of rules fields, got {shown(data)}")
         hints = _hints(cls)
         names = set(hints) & {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)

@@ -82,3 +82,44 @@ def test_a_move_with_the_mouse_in_lab(open_lab):
     expect(page.locator(".brawlhalla-log textarea")).to_have_value(
         re.compile(r"North moves 3 warriors from \(2, 4\) to \(3, 4\), taking the ruin's coin")
     )
+
+
+def test_a_card_played_with_the_mouse_in_lab(open_lab):
+    page = open_lab("brawlhalla_cards_table_check.ipynb")
+    widget = page.locator(".brawlhalla")
+    board = widget.locator(".brawlhalla-table .wb-board-svg")
+    log = widget.locator(".brawlhalla-log textarea")
+    hand = widget.locator(".brawlhalla-hand .brawlhalla-card")
+    expect(hand).to_have_count(3, timeout=120_000)
+    expect(widget.locator(".brawlhalla-other-cards .brawlhalla-back")).to_have_count(3)
+    assert widget.evaluate(CLIPPED) == []
+
+    warrior = hand.filter(has_text="Wandering warrior")
+    warrior.click()  # selected: its squares light up
+    expect(warrior).to_have_class(re.compile("brawlhalla-card-selected"))
+    expect(board.locator(".wb-highlight")).to_have_count(2)
+    expect(board.locator(".wb-highlight[data-cell='2,9']")).to_be_visible()
+    assert widget.evaluate(CLIPPED) == []
+    board.locator(".wb-highlight[data-cell='2,3']").click()
+    expect(log).to_have_value(re.compile(r"North plays Wandering warrior on \(2, 3\)"))
+    expect(board.locator("[data-cell='2,3'] title")).to_contain_text("north stack: 1 warrior")
+    expect(hand).to_have_count(2)
+
+    hand.filter(has_text="Bragi's blessing").click()  # no square to aim at: a button
+    widget.locator(".brawlhalla-card-actions button", has_text="Play Bragi's blessing").click()
+    expect(log).to_have_value(re.compile(r"North plays Bragi's blessing"))
+    expect(hand).to_have_count(3)  # Thor's blessing and the two drawn
+    expect(widget.locator(".brawlhalla-status")).to_contain_text("1 action points left")
+
+    board.locator("[data-cell='2,9']").click()
+    board.locator(".wb-highlight[data-cell='2,10']").click()
+    with_card = widget.locator(".brawlhalla-actions button", has_text="Attack with Thor's blessing")
+    expect(with_card).to_be_visible()
+    expect(widget.locator(".brawlhalla-odds")).to_contain_text("With Thor's blessing: you win")
+    assert widget.evaluate(CLIPPED) == []
+    text = widget.inner_text()
+    assert all(name not in text for name in ("Dragon killer", "Tomb pillager", "Ghost ship"))
+    with_card.click()
+    expect(log).to_have_value(
+        re.compile(r"from \(2, 9\): loses \d, kills \d \(with Thor's blessing\)")
+    )

@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from ipywidgets.embed import dependency_state, embed_snippet
 
 from workbench.errors import IllegalMoveError, RulesError
 from workbench.games.brawlhalla.actions import actions_from
+from workbench.games.brawlhalla.card_effects import card_actions
+from workbench.games.brawlhalla.drawing import TARGET_STYLES
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.brawlhalla.narration import attack_odds, describe
 from workbench.games.brawlhalla.rules import Rules
@@ -295,27 +298,236 @@ def test_the_status_says_the_computer_is_thinking_while_it_plays():
     assert widget.status.value.startswith("Turn 3: North (you) to act")
 
 
-def test_with_cards_the_hand_shows_and_a_card_plays_with_a_button():
-    from workbench.games.brawlhalla.rules import Rules
+CARD_GAME = Brawlhalla(rules=Rules(cards=True))
+BUILDINGS = {
+    (2, 9): (0, "barracks"),
+    (3, 4): (0, "barracks"),
+    (1, 6): (0, "capital"),
+    (16, 6): (1, "capital"),
+}
 
-    game = Brawlhalla(rules=Rules(cards=True))
-    state = game.position(
-        stacks={(2, 4): (0, 1, 0, 0, 0)},
-        hands=(("Bragi's blessing",), ("Raid", "Raid")),
-        deck=("Pillage", "Odin's eye", "Raid"),
-    )
-    table = BrawlhallaTable(game, agent="random", state=state)
+
+def card_table(**kwargs):
+    state = CARD_GAME.position(buildings=BUILDINGS, **kwargs)
+    return BrawlhallaTable(CARD_GAME, agent=FirstMove, state=state)
+
+
+def page_text(widget) -> str:
+    """What the page receives of the widget: the state of every widget it shows."""
+    return embed_snippet(views=[widget], state=dependency_state(widget))
+
+
+def test_selecting_a_card_lights_exactly_its_squares_and_a_click_plays_it():
+    widget = card_table(hands=(("Wandering warrior", "Raid"), ()), stacks={(5, 5): (0, 1, 0, 0, 0)})
+    start = widget.state
+    (tile,) = [t for t in widget.cards.hand.children if t.description == "Wandering warrior"]
+    tile.click()
+    expected = [a for a in card_actions(start) if a[1] == "Wandering warrior"]
+    assert widget.view.highlighted == ids(a[2] for a in expected) == ["2,9", "3,4"]
+    dots = [m["at"] for m in widget.view.marks if m.get("fill") == TARGET_STYLES["move"]]
+    assert sorted(dots) == [[4.5, 3.5], [9.5, 2.5]]
+    title = next(s["title"] for s in widget.view.shapes if s["id"] == "3,4")
+    assert title.endswith("; play Wandering warrior")
+    widget.click("3,4")
+    action = ("card", "Wandering warrior", (3, 4))
+    assert widget.state.stacks == start.apply(action).stacks
+    assert widget.state.stacks[(3, 4)][:2] == (0, 1) and widget.state.hands[0] == ("Raid",)
     assert (
-        "Bragi's blessing" in table.cards.value and "2 cards in hand (hidden)" in table.cards.value
+        widget.game_log == [describe(start, action)] == ["North plays Wandering warrior on (3, 4)"]
     )
-    assert "Raid" not in table.cards.value  # the other side's cards stay hidden
-    (button,) = table.card_buttons.children
-    assert button.description == "North plays Bragi's blessing"
-    button.click()
-    assert table.state.hands[0] == ("Pillage", "Odin's eye")
-    assert "North plays Bragi's blessing" in table.log_text.value
+    assert widget.cards.selected is None and widget.view.highlighted == []
+
+
+def test_a_click_off_the_cards_squares_lets_the_card_go_and_selects_the_stack():
+    widget = card_table(hands=(("Wandering warrior",), ()), stacks={(5, 5): (0, 1, 0, 0, 0)})
+    widget.click("5,5")
+    widget.cards.click_card("Wandering warrior")
+    assert widget.selected is None and widget.view.highlighted == ["2,9", "3,4"]
+    widget.click("5,5")
+    assert widget.cards.selected is None and widget.selected == (5, 5)
+    assert widget.view.highlighted == ids(a[2] for a in actions_from(widget.state, (5, 5)))
+    widget.cards.click_card("Wandering warrior")
+    widget.cards.click_card("Wandering warrior")  # a second click puts it back
+    assert widget.cards.selected is None and widget.view.highlighted == []
+
+
+def test_a_card_with_other_targets_plays_the_button_clicked():
+    widget = card_table(hands=(("Loki's treason", "Raid"), ("Raid", "Pillage", "Raid")))
+    start = widget.state
+    widget.cards.click_card("Loki's treason")
+    assert widget.view.highlighted == []
+    words = [b.description for b in widget.cards.choices.children]
+    assert words == [f"Loki's treason: on the other side's card {k}, unseen" for k in (1, 2, 3)] + [
+        "Cancel"
+    ]
+    widget.cards.choices.children[1].click()
+    assert widget.state.hands[1] == ("Raid", "Raid") and widget.state.discard == (
+        "Loki's treason",
+        "Pillage",
+    )
+    told = describe(start, ("card", "Loki's treason", 1))
+    assert widget.game_log == [f"{told}; to the discard pile: Pillage"]
+
+
+def test_the_other_sides_card_names_never_reach_the_page():
+    secret = ("Dragon killer", "Tomb pillager")
+    widget = card_table(
+        hands=(("Loki's treason", "Mimir's well", "Thor's blessing"), secret),
+        face_down=((), ("Ghost ship",)),
+        stacks={(2, 9): (0, 3, 0, 0, 0), (2, 10): (1, 2, 0, 0, 0)},
+        coins=(1, 0),
+    )
+    seen = [page_text(widget)]
+    widget.cards.click_card("Loki's treason")
+    seen.append(page_text(widget))
+    widget.cards.click_card("Mimir's well")
+    seen.append(page_text(widget))
+    widget.click("2,9")
+    widget.click("2,10")
+    seen.append(page_text(widget))
+    assert "Loki's treason" in seen[0] and "Thor's blessing" in seen[-1]  # the method sees
+    for text in seen:
+        for name in (*secret, "Ghost ship"):
+            assert name not in text
+    widget.cards.click_card("Mimir's well")
+    widget.cards.choices.children[0].click()  # on the face-down card, unseen
+    assert widget.state.face_down[1] == () and "0 face down" in widget.cards.others.value
+    assert widget.game_log[-1] == (  # the card destroyed is face up on the discard pile now
+        "North plays Mimir's well on the other side's face-down card 1, unseen; "
+        "to the discard pile: Ghost ship"
+    )
+    assert all(name not in page_text(widget) for name in secret)
+
+
+def test_an_attack_offers_its_clash_cards_each_with_its_odds():
+    widget = card_table(
+        hands=(("Thor's blessing",), ()),
+        stacks={(2, 9): (0, 3, 0, 0, 0), (2, 10): (1, 2, 0, 0, 0)},
+    )
+    start = widget.state
+    widget.click("2,9")
+    assert widget.view.highlighted.count("2,10") == 1
+    widget.click("2,10")
+    plain, blessed = ("attack", (2, 9), (2, 10)), ("attack", (2, 9), (2, 10), ("Thor's blessing",))
+    assert widget.confirming == plain
+    words = [b.description for b in widget.buttons.children]
+    assert words[:3] == ["Attack", "Attack with Thor's blessing", "Cancel"]
+    odds, better = attack_odds(start, plain)["text"], attack_odds(start, blessed)["text"]
+    assert odds != better
+    assert widget.odds.value.startswith(f"Attack (2, 10)? {odds}.")
+    assert f"<br>With Thor&#x27;s blessing: {better}." in widget.odds.value
+    widget.buttons.children[1].click()
+    assert widget.state.hands[0] == () and "Thor's blessing" in widget.state.discard
+    assert widget.game_log[0].startswith("North attacks (2, 10) from (2, 9): loses ")
+    assert widget.game_log[0].endswith(" (with Thor's blessing)")
+
+
+def test_the_defenders_clash_cards_are_told_once_spent():
+    widget = card_table(
+        hands=((), ("Thor's blessing", "Raid")),
+        stacks={(2, 9): (0, 3, 0, 0, 0), (2, 10): (1, 2, 0, 0, 0)},
+    )
+    widget.click("2,9")
+    widget.click("2,10")
+    assert "Thor's blessing" not in widget.odds.value
+    widget.click("2,10")
+    assert widget.state.hands[1] == ("Raid",)
+    assert widget.game_log[0].endswith("; to the discard pile: Thor's blessing")
+
+
+def test_a_blood_lord_attack_says_what_it_sacrifices():
+    widget = card_table(
+        hands=(("Blood lord",), ()),
+        stacks={(2, 9): (0, 3, 0, 0, 0), (2, 10): (1, 2, 0, 0, 0)},
+    )
+    widget.click("2,9")
+    widget.click("2,10")
+    words = [b.description for b in widget.buttons.children]
+    assert words[:4] == [
+        "Attack",
+        "Attack with Blood lord (1 warrior sacrificed)",
+        "Attack with Blood lord (2 warriors sacrificed)",
+        "Cancel",
+    ]
+
+
+def test_the_computers_card_plays_are_told_in_the_log():
+    class PlaysCards(FirstMove):
+        def act(self, state):
+            cards = [a for a in state.legal_actions() if a[0] == "card"]
+            return cards[0] if cards else super().act(state)
+
+    state = CARD_GAME.position(hands=((), ("Bragi's blessing",)), deck=("Raid", "Raid"), to_move=1)
+    widget = BrawlhallaTable(CARD_GAME, agent=PlaysCards, state=state)
+    assert widget.game_log[0] == "South plays Bragi's blessing"
+    assert widget.cards.others.value.count("brawlhalla-back") == 2  # the two drawn
+    assert "Raid" not in widget.cards.others.value
+
+
+def test_undo_lets_the_card_go():
+    widget = card_table(hands=(("Wandering warrior", "Wandering warrior"), ()))
+    widget.cards.click_card("Wandering warrior")
+    widget.click("2,9")
+    widget.cards.click_card("Wandering warrior")
+    widget.undo()
+    assert widget.cards.selected is None and widget.view.highlighted == []
+    assert len(widget.cards.hand.children) == 2
 
 
 def test_without_cards_the_card_panel_stays_hidden():
     table = BrawlhallaTable(agent="random")
-    assert table.cards.layout.display == "none" and not table.card_buttons.children
+    assert table.cards.layout.display == "none"
+
+
+class Attacks(FirstMove):
+    """Attacks whenever it can, else the first legal action."""
+
+    def act(self, state):
+        attacks = [a for a in state.legal_actions() if a[0] == "attack" and len(a) == 3]
+        return attacks[0] if attacks else super().act(state)
+
+
+def test_your_retreat_answers_the_computers_attack_with_a_click():
+    state = CARD_GAME.position(
+        stacks={(2, 4): (1, 3, 0, 0, 0), (3, 4): (0, 2, 0, 0, 0)},
+        face_down=(("Retreat !",), ()),
+        to_move=1,
+        ap=1,
+    )
+    widget = BrawlhallaTable(CARD_GAME, agent=Attacks, state=state)
+    assert widget.state.deciding is not None and widget.state.current_player() == 0
+    assert "is attacked" in widget.status.value and widget.end_button.disabled
+    retreats = {a[2] for a in widget.state.legal_actions()}
+    assert set(widget.view.highlighted) == {f"{r},{c}" for r, c in retreats}
+    widget.click(f"{min(retreats)[0]},{min(retreats)[1]}")
+    assert widget.state.stacks[min(retreats)][:5] == (0, 2, 0, 0, 0)
+    assert any("plays Retreat !" in line for line in widget.game_log)
+    assert widget.state.to_move == 0 and widget.state.deciding is None
+
+
+def test_the_computers_retreat_is_told_in_the_log():
+    state = CARD_GAME.position(
+        stacks={(2, 4): (0, 3, 0, 0, 0), (3, 4): (1, 2, 0, 0, 0)},
+        face_down=((), ("Retreat !",)),
+    )
+    widget = BrawlhallaTable(CARD_GAME, agent=FirstMove, state=state)
+    widget.click("2,4")
+    widget.click("3,4")
+    widget.click("3,4")  # the second click confirms the attack
+    assert any(line.startswith("South plays Retreat !") for line in widget.game_log)
+    assert (3, 4) not in widget.state.stacks and widget.state.current_player() == 0
+
+
+def test_the_odds_shown_do_not_depend_on_the_other_sides_hidden_hand():
+    stacks = {(2, 4): (0, 3, 0, 0, 0), (3, 4): (1, 3, 0, 0, 0)}
+    texts = []
+    for hand, deck in (
+        (("Raid",), ("Thor's blessing", "Pillage")),
+        (("Thor's blessing",), ("Raid", "Pillage")),
+    ):
+        state = CARD_GAME.position(stacks=stacks, hands=((), hand), deck=deck)
+        widget = BrawlhallaTable(CARD_GAME, agent=FirstMove, state=state)
+        widget.click("2,4")
+        widget.click("3,4")
+        texts.append(widget.odds.value)
+    assert texts[0] == texts[1] and "%" in texts[0]

@@ -56,7 +56,7 @@ from workbench.play.runner import GameRecord, play_game
 from workbench.play.skill import skill_trace
 from workbench.play.solve import PerfectAgent, Solution, solve
 from workbench.play.statespace import StateGraph, estimate_state_count, state_graph
-from workbench.play.stats import bootstrap_interval, t_interval, wilson_interval
+from workbench.play.stats import bootstrap_interval, mean_interval, wilson_interval
 from workbench.play.tournament import default_lineups, tournament
 
 __all__ = [
@@ -98,6 +98,7 @@ __all__ = [
     "evaluate",
     "game_features",
     "margin",
+    "mean_interval",
     "observing",
     "play_game",
     "python_random",
@@ -105,7 +106,6 @@ __all__ = [
     "skill_trace",
     "solve",
     "state_graph",
-    "t_interval",
     "tournament",
     "wilson_interval",
 ]

@@ -1,12 +1,14 @@
-"""Confidence intervals used by the metrics: Wilson for proportions, t for means, bootstrap."""
+"""Confidence intervals used by the metrics: Wilson for shares, the bootstrap for means."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from statistics import NormalDist
 
 import numpy as np
 
-__all__ = ["bootstrap_interval", "t_interval", "wilson_interval"]
+__all__ = ["bootstrap_interval", "mean_interval", "wilson_interval"]
 
 
 def _round(value: float) -> float:
@@ -14,45 +16,50 @@ def _round(value: float) -> float:
 
 
 def wilson_interval(
-    successes: int, trials: int, *, confidence: float = 0.95
+    successes: float, trials: int, *, confidence: float = 0.95
 ) -> tuple[float, float]:
-    """Wilson score interval for a proportion (rounded to 4 decimals; NaN without trials).
+    """Wilson score interval for a share (rounded to 4 decimals; NaN without trials).
 
-    Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and 1.
+    Unlike the normal approximation it stays inside [0, 1], contains the share and is
+    never of zero width, at 0 and 1 too. ``successes`` may be fractional: a win share
+    with ties split (1/k for a k-way tie) is a share of ``trials`` games.
 
     >>> wilson_interval(5, 10)  # the textbook example
     (0.2366, 0.7634)
+    >>> wilson_interval(0, 3)
+    (0.0, 0.5615)
     """
     if trials == 0:
         return (float("nan"), float("nan"))
-    from scipy import stats  # imported on use: scipy.stats takes seconds to import
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    share, z2 = successes / trials, z * z
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials))
+    half /= 1 + z2 / trials
+    return (_round(max(0.0, centre - half)), _round(min(1.0, centre + half)))
 
-    found = stats.binomtest(int(successes), int(trials)).proportion_ci(
-        confidence_level=confidence, method="wilson"
-    )
-    return (_round(found.low), _round(found.high))
 
+def mean_interval(
+    values: Sequence[float], *, confidence: float = 0.95, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float, float]:
+    """Mean and percentile bootstrap interval: ``(mean, low, high)``, missing values
+    ignored (NaN interval with fewer than 2 values). The interval stays inside the
+    values' range, so inside the metric's.
 
-def t_interval(values: Sequence[float], *, confidence: float = 0.95) -> tuple[float, float, float]:
-    """Mean and Student-t interval for the mean: ``(mean, low, high)`` (NaN where undefined).
-
-    >>> t_interval([1.0, 2.0, 3.0])
-    (2.0, -0.4841, 4.4841)
+    >>> mean_interval([0.0, 1.0, 1.0, 1.0])
+    (0.75, 0.25, 1.0)
     """
     data = np.asarray(values, dtype=float)
     data = data[~np.isnan(data)]
     if data.size == 0:
         return (float("nan"),) * 3
-    mean = float(data.mean())
+    mean = _round(data.mean())
     if data.size < 2:
-        return (_round(mean), float("nan"), float("nan"))
-    scale = float(data.std(ddof=1)) / np.sqrt(data.size)
-    if scale == 0:
-        return (_round(mean), _round(mean), _round(mean))
-    from scipy import stats
-
-    low, high = stats.t.interval(confidence, data.size - 1, loc=mean, scale=scale)
-    return (_round(mean), _round(low), _round(high))
+        return (mean, float("nan"), float("nan"))
+    low, high = bootstrap_interval(
+        data, lambda s: s.mean(axis=-1), resamples=resamples, confidence=confidence, seed=seed
+    )
+    return (mean, low, high)
 
 
 def bootstrap_interval(

@@ -6,7 +6,12 @@ stacks: its moves light up as green dots (for the part chosen beside the board:
 the whole stack, or a split) and its attacks as red rings; works, fusions and the
 flag are buttons. An attack shows its exact odds
 (:func:`~workbench.games.brawlhalla.narration.attack_odds`) on hover and asks to be
-confirmed (click the target again, or the *Attack* button). Set-up decisions are
+confirmed (click the target again, or the *Attack* button); with cards in play, an
+attack the attacker could back with clash cards (Thor's blessing, Skofnung, Blood
+lord...) is also offered with each set of them, each with its odds (those the
+defender would bring count in every line). Your cards are tiles beside the board,
+the other side's are backs (:class:`~workbench.widgets.brawlhalla_cards_panel.CardsPanel`):
+click a card, then one of its lit squares or one of its buttons. Set-up decisions are
 clicks too (the barrack, the harbor), or a deployment chosen from a list, or *Auto
 set-up*. The computer answers its whole turn; dice come from a generator seeded
 by ``seed``. *Undo* goes back to before your last action; the log tells the game
@@ -31,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -41,7 +47,7 @@ from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.drawing import position_picture
 from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.brawlhalla.movement import SIDES
-from workbench.games.brawlhalla.narration import attack_odds, describe, units_text
+from workbench.games.brawlhalla.narration import attack_odds, cards_words, describe, units_text
 from workbench.games.brawlhalla.setup import setup_side
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
 from workbench.grids.shapes import cell_id, parse_cell_id
@@ -49,6 +55,12 @@ from workbench.grids.square import Cell
 from workbench.play.agents import python_random, sample_outcome
 from workbench.play.protocol import CHANCE
 from workbench.widgets.board import BoardView
+from workbench.widgets.brawlhalla_cards_panel import (
+    CardsPanel,
+    named_cards,
+    new_discards,
+    style_sheet,
+)
 
 __all__ = ["VICTORY_WORDS", "BrawlhallaTable", "agent_choices"]
 
@@ -163,16 +175,14 @@ class BrawlhallaTable(widgets.VBox):
             disabled=True, layout=widgets.Layout(width="340px", height="220px")
         )
         self.log_text.add_class("brawlhalla-log")
-        self.cards = _html("brawlhalla-cards")
-        self.card_buttons = widgets.VBox()
-        self.card_buttons.add_class("brawlhalla-card-actions")
+        self.cards = CardsPanel(on_play=self.choose, on_select=self._on_card)
+        self.css = widgets.HTML(style_sheet(), layout=widgets.Layout(display="none"))
         panel = widgets.VBox(
             [
                 self.odds,
                 self.part,
                 self.buttons,
                 self.cards,
-                self.card_buttons,
                 self.deploy_box,
                 self.log_text,
             ],
@@ -183,7 +193,8 @@ class BrawlhallaTable(widgets.VBox):
              self.new_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )  # fmt: skip
-        super().__init__([top, self.status, self.banner, widgets.HBox([self.view, panel])])
+        board = widgets.HBox([self.view, panel])
+        super().__init__([self.css, top, self.status, self.banner, board])
         self.add_class("brawlhalla")
         self._start(state if state is not None else self.game.initial_state(seed=seed))
 
@@ -192,6 +203,11 @@ class BrawlhallaTable(widgets.VBox):
         """Handle a click on a square (what the board view reports)."""
         if not self._humans_turn():
             return
+        _, cell = parse_cell_id(ident)
+        if self.cards.selected is not None:
+            if self.cards.pick_cell(cell):
+                return
+            self.cards.unselect()
         action = self._targets.get(ident)
         if action is not None and action[0] == "attack" and action != self.confirming:
             self.confirming = action
@@ -199,10 +215,9 @@ class BrawlhallaTable(widgets.VBox):
             self.choose(action)
             return
         else:
-            _, (r, c) = parse_cell_id(ident)
-            stack = self.state.stacks.get((r, c))
+            stack = self.state.stacks.get(cell)
             own = stack is not None and stack[0] == self.human and self.state.setup >= PLAYING
-            self.selected = (r, c) if own and (r, c) != self.selected else None
+            self.selected = cell if own and cell != self.selected else None
             self.confirming = None
         self._show()
 
@@ -212,6 +227,7 @@ class BrawlhallaTable(widgets.VBox):
         if not self._humans_turn() or action not in self.state.legal_actions():
             raise IllegalMoveError(f"{action!r} is not one of your actions now")
         self.history.append((self.state, len(self.game_log)))
+        self.cards.unselect()
         self._play(action)
         self._computer_turn()
         self._show()
@@ -228,6 +244,7 @@ class BrawlhallaTable(widgets.VBox):
             self.state, size = self.history.pop()
             del self.game_log[size:]
             self.selected = self.confirming = None
+            self.cards.unselect()
             self._show()
 
     def auto_setup(self) -> None:
@@ -244,6 +261,7 @@ class BrawlhallaTable(widgets.VBox):
         self.state = state
         self.game_log, self.history = [], []
         self.selected = self.confirming = None
+        self.cards.unselect()
         self._computer_turn()
         self._show()
 
@@ -261,8 +279,13 @@ class BrawlhallaTable(widgets.VBox):
         if after.current_player() == CHANCE:
             outcome = self._roll(after)
             text, after = describe(after, outcome), after.apply(outcome)
+            if action[0] == "attack" and len(action) > 3:
+                text += f" (with {cards_words(action[3])})"
         else:
             text = describe(self.state, action)
+        spent = new_discards(self.state, after, named_cards(action))
+        if spent:
+            text += f"; to the discard pile: {cards_words(spent)}"
         self._record(text, after)
 
     def _record(self, text: str, after: BrawlhallaState) -> None:
@@ -296,6 +319,8 @@ class BrawlhallaTable(widgets.VBox):
             return []
         if state.setup < PLAYING:
             return [a for a in state.legal_actions() if a[0] in ("barracks", "harbor")]
+        if state.deciding is not None:  # your Retreat! or Substitution answers an attack
+            return state.legal_actions()
         return actions_from(state, self.selected) if self.selected is not None else []
 
     def _parts(self, options: list[tuple]) -> list[tuple]:
@@ -317,46 +342,68 @@ class BrawlhallaTable(widgets.VBox):
             self.part.value = parts[0] if parts else None
             self.part.observe(self._on_part, "value")
         self.part.layout.display = "" if len(parts) > 1 else "none"
-        part = self.part.value
-        self._targets = {}
+        self._show_cards()
+        self._targets = self._board_targets(options)
         kinds: dict[Cell, str] = {}
-        for action in options:
-            kind = action[0]
-            plain_attack = kind == "attack" and len(action) == 3  # die cards: not yet here
-            if plain_attack or (kind == "move" and action[3] == part):
-                self._targets[cell_id(action[2])] = action
-                kinds[action[2]] = kind
-            elif kind in ("barracks", "harbor"):
-                self._targets[cell_id(action[1])] = action
-                kinds[action[1]] = "move"
+        for ident, action in self._targets.items():
+            kinds[parse_cell_id(ident)[1]] = "attack" if action[0] == "attack" else "move"
+        card_cells = self.cards.cell_targets()
+        kinds.update(dict.fromkeys(card_cells, "move"))
         picture = position_picture(self.state, highlight=self.selected, targets=kinds)
-        odds = {
-            ident: attack_odds(self.state, a)["text"]
+        notes = {
+            ident: f"attack: {attack_odds(self.state, a, viewer=self.human)['text']}"
             for ident, a in self._targets.items()
             if a[0] == "attack"
         }
+        notes.update({cell_id(cell): f"play {self.cards.selected}" for cell in card_cells})
         shapes = [
-            {**s, "title": f"{s['title']}; attack: {odds[s['id']]}"} if s["id"] in odds else s
+            {**s, "title": f"{s['title']}; {notes[s['id']]}"} if s["id"] in notes else s
             for s in picture.shapes
         ]
         with self.view.hold_sync():
             self.view.shapes, self.view.marks = shapes, list(picture.marks)
-            self.view.highlighted = sorted(self._targets)
+            self.view.highlighted = sorted([*self._targets, *map(cell_id, card_cells)])
         self._show_buttons(options)
         self._show_words()
 
+    def _board_targets(self, options: list[tuple]) -> dict[str, tuple]:
+        """Square id -> the action a click there takes: the selected stack's moves (of
+        the part chosen) and plain attacks (those with cards are buttons), or a set-up
+        placement."""
+        part, found = self.part.value, {}
+        for action in options:
+            kind = action[0]
+            if (kind == "attack" and len(action) == 3) or (kind == "move" and action[3] == part):
+                found[cell_id(action[2])] = action
+            elif kind in ("barracks", "harbor"):
+                found[cell_id(action[1])] = action
+            elif kind in ("retreat", "substitute"):
+                found[cell_id(action[2])] = action
+        return found
+
+    def _variants(self, options: list[tuple]) -> list[tuple]:
+        """The attack being confirmed, plain first, then with each set of clash cards the
+        attacker may bring."""
+        if self.confirming is None:
+            return []
+        where = self.confirming[1:3]
+        return [self.confirming] + [
+            a for a in options if a[0] == "attack" and a[1:3] == where and len(a) > 3
+        ]
+
     def _show_buttons(self, options: list[tuple]) -> None:
         state, buttons = self.state, []
+        for action in self._variants(options):
+            text = f"Attack with {cards_words(action[3])}" if len(action) > 3 else "Attack"
+            buttons.append(_button(text, "bolt", lambda a=action: self.choose(a)))
         if self.confirming is not None:
-            buttons.append(_button("Attack", "bolt", lambda: self.choose(self.confirming)))
             buttons.append(_button("Cancel", "times", self._cancel))
         for action in options:
-            if action[0] in ("fuse", "build", "flag"):
+            if action[0] in ("fuse", "build", "flag", "retreat", "substitute"):
                 buttons.append(
                     _button(describe(state, action), "", lambda a=action: self.choose(a))
                 )
         self.buttons.children = buttons
-        self._show_cards()
         deploying = self._humans_turn() and state.setup < PLAYING and state.setup % 3 == 2
         self.deploy_box.layout.display = "" if deploying else "none"
         if deploying:
@@ -365,48 +412,47 @@ class BrawlhallaTable(widgets.VBox):
                 self.deployment.options = choices
         setting_up = self._humans_turn() and state.setup < PLAYING
         self.auto_button.layout.display = "" if setting_up else "none"
-        self.end_button.disabled = not self._humans_turn() or setting_up
+        answering = state.deciding is not None
+        self.end_button.disabled = not self._humans_turn() or setting_up or answering
         self.undo_button.disabled = not self.history
 
     def _show_cards(self) -> None:
-        """With cards in play: your hand, artifacts and face-down cards, how many the other
-        side holds, and a button for each card you may play (or must discard) now."""
+        """With cards in play: your cards as tiles (the card plays and forced discards
+        of your turn clickable), the other side's as backs."""
         state = self.state
         shown = state.game.rules.cards and state.setup >= PLAYING
-        self.cards.layout.display = self.card_buttons.layout.display = "" if shown else "none"
-        if not shown:
-            self.card_buttons.children = []
-            return
-        me, other = self.human, 1 - self.human
+        self.cards.layout.display = "" if shown else "none"
+        if shown:
+            actions = state.legal_actions() if self._humans_turn() else []
+            self.cards.show(state, self.human, actions)
 
-        def names(cards: tuple[str, ...]) -> str:
-            return ", ".join(cards) or "none"
-
-        self.cards.value = (
-            f"<b>Your hand</b>: {names(state.hands[me])}<br>"
-            f"<b>Artifacts</b>: {names(state.relics[me] + state.in_effect[me])}; "
-            f"<b>face down</b>: {names(state.face_down[me])}<br>"
-            f"<b>{SIDES[other].capitalize()}</b>: {len(state.hands[other])} cards in hand "
-            f"(hidden), {len(state.face_down[other])} face down"
-        )
-        playable = []
-        if self._humans_turn():
-            playable = [a for a in state.legal_actions() if a[0] in ("card", "discard")]
-        self.card_buttons.children = [
-            _button(describe(state, a), "", lambda a=a: self.choose(a)) for a in playable
-        ]
+    def _on_card(self) -> None:
+        """A card was selected or put back: the stack selected, if any, is let go."""
+        self.selected = self.confirming = None
+        self._show()
 
     def _cancel(self) -> None:
         self.confirming = None
         self._show(keep_part=True)
 
+    def _odds_text(self) -> str:
+        """The odds of the attack being confirmed, with each set of clash cards the
+        attacker may bring (those the defender would bring are in every line)."""
+        variants = self._variants(self._options())
+        odds = attack_odds(self.state, self.confirming, viewer=self.human)["text"]
+        text = f"Attack {self.confirming[2]}? {odds}. Click it again (or Attack) to attack."
+        for action in variants[1:]:
+            words = html.escape(cards_words(action[3]))
+            text += (
+                f"<br>With {words}: {attack_odds(self.state, action, viewer=self.human)['text']}."
+            )
+        return text
+
     def _show_words(self) -> None:
         state = self.state
         self.log_text.value = "\n".join(self.game_log)
         if self.confirming is not None:
-            odds = attack_odds(state, self.confirming)["text"]
-            where = self.confirming[2]
-            self.odds.value = f"Attack {where}? {odds}. Click it again (or Attack) to attack."
+            self.odds.value = self._odds_text()
         elif self.selected is not None and not self._targets and not self.buttons.children:
             self.odds.value = f"The stack on {self.selected} has no action left this turn."
         else:
@@ -423,6 +469,11 @@ class BrawlhallaTable(widgets.VBox):
             doing = _SETUP_WORDS[state.setup % 3]
             hint = " (click a lit square)" if state.setup % 3 < 2 else ""
             self.status.value = f"Set-up: {who} to {doing}{hint}."
+        elif state.deciding is not None:
+            self.status.value = (
+                f"Turn {state.turn}: your stack on {state.deciding[1]} is attacked: {who} "
+                "answers with a face-down card (click a lit square or a button)."
+            )
         else:
             self.status.value = (
                 f"Turn {state.turn}: {who} to act, {state.ap} action points left. "

@@ -17,11 +17,13 @@ from the clash's chance outcomes (exact fractions, so no interval goes with them
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from workbench.games.brawlhalla.card_effects import EFFECTS
 from workbench.games.brawlhalla.defence_cards import defence_card
+from workbench.games.brawlhalla.hidden_cards import clash_worlds
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.setup import setup_side
 from workbench.games.brawlhalla.state import PLAYING, ROLL
@@ -30,7 +32,17 @@ from workbench.games.brawlhalla.works import work_cost
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.state import BrawlhallaState
 
-__all__ = ["WORK_NAMES", "attack_odds", "describe", "percent", "units_text"]
+__all__ = [
+    "FACE_DOWN_PICKS",
+    "WORK_NAMES",
+    "attack_odds",
+    "card_target_text",
+    "cards_words",
+    "describe",
+    "is_cell",
+    "percent",
+    "units_text",
+]
 
 #: What a ``build`` action starts, in words.
 WORK_NAMES: dict[str, str] = {
@@ -129,7 +141,7 @@ def describe(state: BrawlhallaState, action: Any) -> str:
         src, dst = action[1:3]
         text = f"{who} attacks {_target(state, dst)} from {src}"
         if len(action) > 3:
-            text += " with " + " and ".join(action[3])
+            text += f" with {cards_words(action[3])}"
         after = state.apply(action)
         if after.deciding is not None:
             return text + ": the other side answers with a face-down card"
@@ -156,23 +168,95 @@ def _card_text(state: BrawlhallaState, action: tuple, who: str) -> str:
     >>> from workbench.games.brawlhalla.rules import Rules
     >>> state = Brawlhalla(rules=Rules(cards=True)).position(hands=(("Loki's treason",), ()))
     >>> describe(state, ("card", "Loki's treason", 2))
-    "North plays Loki's treason (on the other side's card 3)"
+    "North plays Loki's treason on the other side's card 3, unseen"
     """
     _, name, target = action
     if EFFECTS[state.game.cards.table()[name][0]].timing == "face-down":
         return f"{who} lays a card face down"
+    words = card_target_text(state, name, target)
+    return f"{who} plays {name}" + (f" {words}" if words else "")
+
+
+#: Effects whose target is a place among the other side's face-down cards (not its hand).
+FACE_DOWN_PICKS = frozenset({"destroy_face_down_card", "reveal_face_down_card"})
+
+
+def card_target_text(state: BrawlhallaState, name: str, target: Any) -> str:
+    """What a card play aims at, in words (``""`` for none): a square, a card of the
+    other side (by its place, unseen), cards to discard, a unit to recruit or bring back.
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> from workbench.games.brawlhalla.rules import Rules
+    >>> state = Brawlhalla(rules=Rules(cards=True)).position()
+    >>> card_target_text(state, "Bragi's bargain", ("Raid", "Pillage"))
+    'discarding Raid and Pillage'
+    >>> card_target_text(state, "Mimir's well", 0)
+    "on the other side's face-down card 1, unseen"
+    >>> card_target_text(state, "Loki's deception", ("Raid", 1))
+    "giving Raid for the other side's card 2, unseen"
+    >>> card_target_text(state, "Njord's wrath", ((4, 4), "north"))
+    'on (4, 4), pushing it north'
+    >>> card_target_text(state, "Freya's grace", (0, "warriors"))
+    'bringing back a dead warrior'
+    """
+    effect_id = state.game.cards.table()[name][0]
     if target is None:
-        return f"{who} plays {name}"
+        return ""
     if isinstance(target, int):
-        return f"{who} plays {name} (on the other side's card {target + 1})"
-    if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], str):
-        return f"{who} plays {name}, giving {target[0]} for the other side's card {target[1] + 1}"
-    if isinstance(target, tuple) and len(target) == 2 and isinstance(target[1], str):
-        whose = "" if target[0] == state.to_move else " of the other side's"
-        return f"{who} plays {name}: one{whose} dead {target[1]} comes back"
-    if target in ("warlord", "dragon"):
-        return f"{who} plays {name}, recruiting a {target}"
-    return f"{who} plays {name} on {target}"
+        where = "face-down card" if effect_id in FACE_DOWN_PICKS else "card"
+        return f"on the other side's {where} {target + 1}, unseen"
+    if effect_id == "build_all_buildings":
+        return f"recruiting a {target}"
+    if isinstance(target, str):
+        return f"discarding {target}"
+    if is_cell(target):
+        return f"on {target}"
+    first, second = target[0], target[1] if len(target) == 2 else None
+    if is_cell(first) and isinstance(second, str):
+        return f"on {first}, pushing it {second}"
+    if isinstance(first, str) and isinstance(second, int):
+        return f"giving {first} for the other side's card {second + 1}, unseen"
+    if isinstance(first, int) and isinstance(second, str):
+        whose = "" if first == state.to_move else " of the other side's"
+        return f"bringing back a dead {UNIT_NAMES[second]}{whose}"
+    return f"discarding {cards_words(target)}"
+
+
+#: A unit kind (as the cards name it) -> one unit in words.
+UNIT_NAMES = {"warriors": "warrior", "warlords": "warlord", "dragons": "dragon", "boats": "boat"}
+
+
+def cards_words(names: tuple[str, ...] | list[str]) -> str:
+    """Cards in words, copies counted; Blood lord's ``"Blood lord:X"`` says its
+    sacrifice.
+
+    >>> cards_words(("Thor's blessing", "Thor's blessing", "Blood lord:2"))
+    "2 Thor's blessings and Blood lord (2 warriors sacrificed)"
+    >>> cards_words(("Skofnung",))
+    'Skofnung'
+    """
+    words = []
+    for entry, n in Counter(names).items():
+        name, _, sacrificed = entry.partition(":")
+        if sacrificed:
+            name = f"{name} ({sacrificed} warrior{'s' if sacrificed != '1' else ''} sacrificed)"
+        words.append(f"{n} {name}s" if n > 1 else name)
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def is_cell(item: Any) -> bool:
+    """Whether ``item`` is a board square ``(row, column)``.
+
+    >>> is_cell((2, 9)), is_cell(("Raid", 1)), is_cell(3)
+    (True, False, False)
+    """
+    return (
+        isinstance(item, tuple)
+        and len(item) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+    )
 
 
 def _defence_text(state: BrawlhallaState, action: tuple) -> str:
@@ -211,8 +295,15 @@ def _setup_text(state: BrawlhallaState, action: tuple) -> str:
     return f"{who} deploys its warriors: {places}; {lords_text} on the {where}"
 
 
-def attack_odds(state: BrawlhallaState, action: tuple) -> dict[str, Any]:
+def attack_odds(
+    state: BrawlhallaState, action: tuple, *, viewer: int | None = None
+) -> dict[str, Any]:
     """The exact odds of ``("attack", src, dst)`` in ``state``, before its dice roll.
+
+    With ``viewer`` (the side the odds are shown to), the other side's hidden cards are
+    not peeked at: the odds are averaged over the clash cards it may hold, each world
+    at its exact chance (:func:`~.hidden_cards.clash_worlds`); without, they are those
+    of the position as it is (both sides' cards known).
 
     Returns ``outcomes`` (the clash's ``((attacker_losses, defender_losses),
     probability)``), ``at_least`` (k -> P(the attacker wins k pairs or more), for each
@@ -229,22 +320,20 @@ def attack_odds(state: BrawlhallaState, action: tuple) -> dict[str, Any]:
     >>> odds["text"], odds["at_least"]
     ('the guardian falls: 56%', {})
     """
-    after = state.apply(action)
-    dst = action[2]
-    if after.pending is None:
-        return {"outcomes": [], "at_least": {}, "falls": Fraction(1), "text": "it falls at once"}
-    outcomes = after.chance_outcomes()
-    side = state.to_move
-
-    def gone(outcome) -> bool:
-        final = after.apply(outcome)
-        if dst in state.guardians:
-            return dst not in final.guardians
-        there = final.stacks.get(dst)
-        return there is None or there[0] == side
-
-    falls = sum((p for outcome, p in outcomes if gone(outcome)), Fraction(0))
-    if after.pending[4]:
+    worlds = [(Fraction(1), state)] if viewer is None else clash_worlds(state, viewer)
+    mixed: dict[tuple[int, int], Fraction] = {}
+    falls, guardian, fights = Fraction(0), action[2] in state.guardians, Fraction(0)
+    for chance, world in worlds:
+        outcomes, world_falls = _world_odds(world, action)
+        falls += chance * world_falls
+        fights += chance if outcomes else 0
+        for outcome, p in outcomes:
+            mixed[outcome] = mixed.get(outcome, Fraction(0)) + chance * p
+    outcomes = sorted(mixed.items())
+    if not outcomes:
+        text = "it falls at once" if falls == 1 else f"it falls: {percent(falls)}"
+        return {"outcomes": [], "at_least": {}, "falls": falls, "text": text}
+    if guardian:
         return {
             "outcomes": outcomes,
             "at_least": {},
@@ -258,4 +347,32 @@ def attack_odds(state: BrawlhallaState, action: tuple) -> dict[str, Any]:
     }
     parts = [f"{_count(k, 'pair')} or more: {percent(p)}" for k, p in at_least.items()]
     text = "you win " + "; ".join(parts) + f"; it falls: {percent(falls)}"
+    if fights != 1:
+        text += f" (no clash at all: {percent(1 - fights)})"
     return {"outcomes": outcomes, "at_least": at_least, "falls": falls, "text": text}
+
+
+def _world_odds(state: BrawlhallaState, action: tuple) -> tuple[list, Fraction]:
+    """The clash's outcomes with their chances (none: decided at once) and the chance
+    that nothing of the enemy is left on the target, in one fully known position."""
+    after = state.apply(action)
+    dst, side = action[2], state.to_move
+    if after.pending is None:
+        there = after.stacks.get(dst)
+        gone = after.deciding is None and (there is None or there[0] == side)
+        gone = gone and dst not in after.guardians and dst not in _enemy_buildings(after, side)
+        return [], Fraction(int(gone))
+    outcomes = after.chance_outcomes()
+
+    def gone(outcome) -> bool:
+        final = after.apply(outcome)
+        if dst in state.guardians:
+            return dst not in final.guardians
+        there = final.stacks.get(dst)
+        return there is None or there[0] == side
+
+    return outcomes, sum((p for outcome, p in outcomes if gone(outcome)), Fraction(0))
+
+
+def _enemy_buildings(state: BrawlhallaState, side: int) -> set:
+    return {cell for cell, (owner, _) in state.buildings.items() if owner != side}

@@ -36,7 +36,7 @@ from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 from workbench.games.daggers_brink.strategies import strategy
 from workbench.play import tournament
-from workbench.play.stats import t_interval, wilson_interval
+from workbench.play.stats import mean_interval, wilson_interval
 
 __all__ = [
     "decisive_attributes",
@@ -130,7 +130,7 @@ def win_rates(table: pd.DataFrame, *, by: str = "strategy") -> pd.DataFrame:
 
 
 def _mean_row(name: str, values: np.ndarray) -> dict[str, Any]:
-    mean, low, high = t_interval(values)
+    mean, low, high = mean_interval(values)
     return {"figure": name, "mean": mean, "low": low, "high": high, "games": len(values)}
 
 

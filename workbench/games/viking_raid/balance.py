@@ -32,7 +32,7 @@ from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.raid_map import DATA_DIR, ROLES
 from workbench.grids.hexagonal import Hex
 from workbench.play import MaxNAgent, MCTSAgent, RandomAgent, tournament
-from workbench.play.stats import t_interval, wilson_interval
+from workbench.play.stats import mean_interval, wilson_interval
 from workbench.tableio import load_table
 
 __all__ = [
@@ -135,7 +135,7 @@ def strongest_player_roles(
     ``("<strong> (strong)", weak, weak)`` from ``seed``, so the strong agent is player 0.
     Per role the strong player drew: the games, its outright wins with a Wilson
     interval (``win rate``, ``win rate lo``, ``win rate hi``) and its win share with ties split,
-    with a Student t interval (``win share``, ``win share lo``, ``win share hi``).
+    with a Wilson interval too (``win share``, ``win share lo``, ``win share hi``).
 
     >>> table = strongest_player_roles(RaidGame(), games=30, seed=2, executor=None,
     ...                                progress=False)
@@ -153,7 +153,8 @@ def strongest_player_roles(
         mine = results[results["role0"] == role]
         wins = int((mine["winner"] == 0).sum())
         low, high = wilson_interval(wins, len(mine), confidence=level)
-        share, share_lo, share_hi = t_interval(mine["return0"], confidence=level)
+        share = mine["return0"].mean() if len(mine) else float("nan")
+        share_lo, share_hi = wilson_interval(mine["return0"].sum(), len(mine), confidence=level)
         rows.append(
             {
                 "role": role,
@@ -173,7 +174,9 @@ def strongest_player_roles(
 def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
     """Per role: win share (ties split), gold, tribute given and taken, with CIs.
 
-    Intervals are Student t intervals over games (``workbench.play.stats.t_interval``).
+    The win share (a share of the games, ties split) has a Wilson interval, the means a
+    percentile bootstrap over games (``workbench.play.stats``): each stays inside its
+    figure's range.
 
     Columns ``<figure>``, ``<figure> lo``, ``<figure> hi`` for each figure; the game
     length (rounds, the same for every role) closes the table.
@@ -187,11 +190,15 @@ def balance_table(results: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame
             ("tribute given", f"given_{role}"),
             ("tribute taken", f"taken_{role}"),
         ):
-            mean, lo, hi = t_interval(results[column], confidence=level)
+            if figure == "win share":
+                mean = results[column].mean()
+                lo, hi = wilson_interval(results[column].sum(), len(results), confidence=level)
+            else:
+                mean, lo, hi = mean_interval(results[column], confidence=level)
             row.update({figure: mean, f"{figure} lo": lo, f"{figure} hi": hi})
         rows.append(row)
     table = pd.DataFrame(rows)
-    mean, lo, hi = t_interval(results["rounds"], confidence=level)
+    mean, lo, hi = mean_interval(results["rounds"], confidence=level)
     table["rounds"], table["rounds lo"], table["rounds hi"] = mean, lo, hi
     return table
 
