@@ -22,7 +22,6 @@ north plays ...
 from __future__ import annotations
 
 import argparse
-from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +32,7 @@ from workbench.cli.rules_options import add_rules_options, rules_from_args
 from workbench.errors import DataError
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.narration import card_target_text, cards_words
 from workbench.games.brawlhalla.position import action_to_dict, load_position, units_text
 from workbench.games.brawlhalla.resolve import attack_dice
 from workbench.games.brawlhalla.rules import Rules
@@ -58,42 +58,23 @@ def _cell(cell: list[int] | None) -> str:
     return "" if cell is None else f"({cell[0]}, {cell[1]})"
 
 
-def _is_cell(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
-
-
-def _card_words(action: dict[str, Any], cards: Collection[str]) -> tuple[list[int] | None, str]:
-    """The square a card play targets (if any) and the card with its other targets in
-    words (``cards``: the names of the card table)."""
-    name, target = action["card"], action.get("target")
-    if target is None or _is_cell(target):
-        return target, name
-    if isinstance(target, list) and _is_cell(target[0]):  # Njord's wrath: a direction
-        return target[0], f"{name} {target[1]}"
-    if isinstance(target, int):  # a card of the other side's hand or face down, blind
-        return None, f"{name} (their card {target + 1})"
-    parts = target if isinstance(target, list) else [target]
-    if all(part in cards for part in parts):  # the cards it discards
-        return None, f"{name} (discarding {', '.join(parts)})"
-    if parts[0] in cards:  # Loki's deception: a card given for one of theirs
-        return None, f"{name} ({parts[0]} for their card {parts[1] + 1})"
-    if isinstance(parts[0], int):  # Freya's grace: whose dead unit comes back
-        return None, f"{name} (a dead {SIDES[parts[0]]} {parts[1][:-1]})"
-    return None, f"{name} ({', '.join(map(str, parts))})"
-
-
-def _row(action: dict[str, Any], cards: Collection[str] = ()) -> dict[str, str]:
-    part, to, what = action.get("part"), action.get("to"), action.get("build", "")
+def _row(state: BrawlhallaState, action: tuple) -> dict[str, str]:
+    """An action as a table row; card plays and clash cards in the game log's words."""
+    found = action_to_dict(action)
+    part, what = found.get("part"), found.get("build", "")
     if part:
         what = units_text(tuple(part.values()))
-    elif action["kind"] in ("card", "discard"):
-        to, what = _card_words(action, cards)
-    elif action.get("cards"):
-        what = "with " + ", ".join(action["cards"])
+    elif action[0] == "card":
+        aim = card_target_text(state, action[1], action[2])
+        what = f"{action[1]} {aim}".strip()
+    elif action[0] == "discard":
+        what = action[1]
+    elif "cards" in found:
+        what = "with " + cards_words(found["cards"])
     return {
-        "kind": action["kind"],
-        "from": _cell(action.get("from")),
-        "to": _cell(to),
+        "kind": action[0],
+        "from": _cell(found.get("from")),
+        "to": _cell(found.get("to")),
         "what": what,
     }
 
@@ -107,13 +88,12 @@ def _heading(state: BrawlhallaState) -> str:
 
 def _moves(args: argparse.Namespace) -> int:
     state = _position(args)
-    actions = [action_to_dict(a) for a in state.legal_actions()]
+    actions = state.legal_actions()
     if args.json:
-        print_json(actions)
+        print_json([action_to_dict(a) for a in actions])
         return 0
     print(f"{_heading(state)}; {len(actions)} legal action(s)")
-    cards = state.game.cards.families()
-    print_table(pd.DataFrame([_row(a, cards) for a in actions]))
+    print_table(pd.DataFrame([_row(state, a) for a in actions]))
     return 0
 
 
@@ -166,7 +146,7 @@ def _best(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0
-    row = _row(result["action"], state.game.cards.families())
+    row = _row(state, action)
     words = " ".join(w for w in (row["kind"], row["what"], row["from"]) if w)
     print(f"{SIDES[state.current_player()]} plays {words}{' -> ' + row['to'] if row['to'] else ''}")
     if "dice" in result:
