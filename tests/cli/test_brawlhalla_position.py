@@ -18,6 +18,7 @@ from workbench.games.brawlhalla.position import (
     UNIT_KINDS,
     action_to_dict,
     load_position,
+    position_from_dict,
     position_to_dict,
 )
 from workbench.games.brawlhalla.resolve import clash_outcomes, guardian_outcomes
@@ -202,3 +203,112 @@ def test_bad_positions_are_one_line_and_exit_2(tmp_path, capsys):
             code, _, err = _run(capsys, *command, str(path))
             assert code == 2 and err.count("\n") == 1, err
             assert str(path) in err and message in err
+
+
+# -- positions with cards ------------------------------------------------------------------
+CARDS = str(DATA_DIR / "positions" / "cards.json")
+
+
+def _card_file(tmp_path, name="cards.json", **changes) -> str:
+    """The shipped card position (deck left to the rest) with ``changes``."""
+    data = load_json(CARDS)
+    del data["deck"]
+    data.update(changes)
+    path = tmp_path / name
+    save_json(path, data)
+    return str(path)
+
+
+def test_moves_with_cards_lists_the_card_plays(capsys):
+    actions = _json(capsys, "moves", CARDS)
+    assert actions == [action_to_dict(a) for a in load_position(CARDS).legal_actions()]
+    assert {"kind": "card", "card": "Mjolnir", "target": [8, 9]} in actions
+    assert {"kind": "card", "card": "Bragi's blessing"} in actions
+    cards = {"kind": "attack", "from": [7, 9], "to": [8, 9], "cards": ["Thor's blessing"]}
+    assert cards in actions
+    code, out, _ = _run(capsys, "moves", CARDS)
+    rows = [line.split(maxsplit=1) for line in out.splitlines()[2:]]
+    assert code == 0 and len(rows) == len(actions)
+    assert ["card", "Mjolnir on (8, 9)"] in rows
+    assert any(r[0] == "attack" and r[1].endswith("with Thor's blessing") for r in rows)
+
+
+def test_moves_words_every_kind_of_card_target(tmp_path, capsys):
+    hand = ["Njord's wrath", "Loki's treason", "Loki's deception", "Bragi's bargain"]
+    path = _card_file(tmp_path, hands={"north": hand, "south": ["Raid", "Blood lord"]})
+    code, out, _ = _run(capsys, "moves", path)
+    assert code == 0
+    lines = out.splitlines()
+    for words in (  # as the game log says them (narration.card_target_text)
+        "Njord's wrath on (14, 8), pushing it east",
+        "Loki's treason on the other side's card 2, unseen",
+        "Loki's deception giving Njord's wrath for the other side's card 1, unseen",
+        "Bragi's bargain discarding Loki's deception and Loki's treason",
+    ):
+        assert any(line.endswith(words) for line in lines), words
+    assert "Loki's treason on the other side's card 3" not in out  # South holds 2 cards
+
+
+def test_moves_of_a_defender_that_answers_an_attack(tmp_path, capsys):
+    data = load_json(CARDS)
+    del data["deck"]
+    data["face_down"]["south"] = ["Counter spell", "Retreat !"]
+    path = _save(tmp_path, position_from_dict(data).apply(("attack", (7, 9), (8, 9))))
+    actions = _json(capsys, "moves", path)
+    assert actions and all(a["kind"] == "retreat" and a["from"] == [8, 9] for a in actions)
+    code, out, _ = _run(capsys, "moves", path)
+    assert code == 0 and "south answers the attack on (8, 9)" in out.splitlines()[0]
+    code, out, _ = _run(capsys, "best", path, "--agent", "random", "--seed", "1")
+    assert code == 0 and out.startswith("south plays retreat (8, 9) -> ")
+
+
+def test_moves_words_freyas_grace(tmp_path, capsys):
+    dead = {"north": {"warriors": 2}, "south": {"warlords": 1}}
+    path = _card_file(tmp_path, hands={"north": ["Freya's grace"]}, dead=dead, action_points=1)
+    _, out, _ = _run(capsys, "moves", path)
+    assert any(
+        line.endswith("Freya's grace bringing back a dead warrior") for line in out.splitlines()
+    )
+
+
+def test_moves_of_a_side_that_must_discard(tmp_path, capsys):
+    hand = ["Raid", "Pillage", "Ice prison", "Wandering warrior", "Odin's eye", "Honir's blessing"]
+    path = _card_file(tmp_path, hands={"north": hand}, discarding="north")
+    actions = _json(capsys, "moves", path)
+    assert actions == [{"kind": "discard", "card": name} for name in hand]
+    _, out, _ = _run(capsys, "moves", path)
+    assert "2 action point(s), a card to discard first; 6 legal action(s)" in out
+    assert out.splitlines()[-1].split() == ["discard", "Honir's", "blessing"]
+
+
+@pytest.mark.parametrize("agent", ["mcts:20", "dmcts:16"])
+def test_best_with_cards_is_a_legal_action_and_reproducible(agent, capsys):
+    argv = ("best", CARDS, "--agent", agent, "--seed", "3")
+    result = _json(capsys, *argv)
+    assert result["action"] in [action_to_dict(a) for a in load_position(CARDS).legal_actions()]
+    assert _json(capsys, *argv) == result
+
+
+def test_best_table_with_cards(capsys):
+    lines = []
+    for seed in range(12):
+        code, out, _ = _run(capsys, "best", CARDS, "--agent", "random", "--seed", str(seed))
+        assert code == 0 and out.startswith("north plays ")
+        lines.append(out.splitlines()[0])
+    assert any(line.startswith("north plays card ") for line in lines), lines
+    legal = {
+        action_to_dict(a)["card"] for a in load_position(CARDS).legal_actions() if a[0] == "card"
+    }
+    for line in lines:
+        if line.startswith("north plays card "):
+            assert any(line.startswith(f"north plays card {name}") for name in legal), line
+
+
+def test_a_bad_card_position_is_one_line_and_exit_2(tmp_path, capsys):
+    path = _card_file(tmp_path, hands={"north": ["Mjölnir"]})
+    code, _, err = _run(capsys, "moves", path)
+    assert code == 2 and err.count("\n") == 1
+    assert (
+        "$.hands.north[0]: 'Mjölnir' is not a card of the card table; did you mean 'Mjolnir'?"
+        in err
+    )

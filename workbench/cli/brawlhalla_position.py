@@ -5,9 +5,11 @@
     workbench brawlhalla moves POSITION.json [--json] [--rules FILE] [--rule KNOB=VALUE]
     workbench brawlhalla best POSITION.json [--agent mcts:1000] [--seed S] [--json]
 
-Both read a position file (``data/brawlhalla/SCHEMA.md``, "Positions") under its own
-rules, then ``--rules``, then each ``--rule``. ``moves`` lists every legal action of the
-side to act; ``best`` asks an agent (``random``, ``mcts:SIMULATIONS``, ...) for its
+Both read a position file (``data/brawlhalla/SCHEMA.md``, "Positions", with cards or
+without) under its own rules, then ``--rules``, then each ``--rule``. ``moves`` lists
+every legal action of the side to act (card plays with their targets, the discards a
+side over its hand limit owes); ``best`` asks an agent (``random``,
+``mcts:SIMULATIONS``, ``dmcts:SIMULATIONS`` that sees only its own cards, ...) for its
 action and, for an attack, gives the exact odds of the clash it starts.
 
 >>> from workbench.cli import main
@@ -30,6 +32,7 @@ from workbench.cli.rules_options import add_rules_options, rules_from_args
 from workbench.errors import DataError
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.narration import card_target_text, cards_words
 from workbench.games.brawlhalla.position import action_to_dict, load_position, units_text
 from workbench.games.brawlhalla.resolve import attack_dice
 from workbench.games.brawlhalla.rules import Rules
@@ -55,28 +58,42 @@ def _cell(cell: list[int] | None) -> str:
     return "" if cell is None else f"({cell[0]}, {cell[1]})"
 
 
-def _row(action: dict[str, Any]) -> dict[str, str]:
-    part = action.get("part")
+def _row(state: BrawlhallaState, action: tuple) -> dict[str, str]:
+    """An action as a table row; card plays and clash cards in the game log's words."""
+    found = action_to_dict(action)
+    part, what = found.get("part"), found.get("build", "")
+    if part:
+        what = units_text(tuple(part.values()))
+    elif action[0] == "card":
+        aim = card_target_text(state, action[1], action[2])
+        what = f"{action[1]} {aim}".strip()
+    elif action[0] == "discard":
+        what = action[1]
+    elif "cards" in found:
+        what = "with " + cards_words(found["cards"])
     return {
-        "kind": action["kind"],
-        "from": _cell(action.get("from")),
-        "to": _cell(action.get("to")),
-        "what": units_text(tuple(part.values())) if part else action.get("build", ""),
+        "kind": action[0],
+        "from": _cell(found.get("from")),
+        "to": _cell(found.get("to")),
+        "what": what,
     }
 
 
 def _heading(state: BrawlhallaState) -> str:
-    return f"turn {state.turn}: {SIDES[state.to_move]} to act, {state.ap} action point(s)"
+    text = f"turn {state.turn}: {SIDES[state.to_move]} to act, {state.ap} action point(s)"
+    if state.deciding is not None:
+        return text + f"; {SIDES[state.current_player()]} answers the attack on {state.deciding[1]}"
+    return text + (", a card to discard first" if state.discarding is not None else "")
 
 
 def _moves(args: argparse.Namespace) -> int:
     state = _position(args)
-    actions = [action_to_dict(a) for a in state.legal_actions()]
+    actions = state.legal_actions()
     if args.json:
-        print_json(actions)
+        print_json([action_to_dict(a) for a in actions])
         return 0
     print(f"{_heading(state)}; {len(actions)} legal action(s)")
-    print_table(pd.DataFrame([_row(a) for a in actions]))
+    print_table(pd.DataFrame([_row(state, a) for a in actions]))
     return 0
 
 
@@ -129,9 +146,9 @@ def _best(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0
-    row = _row(result["action"])
+    row = _row(state, action)
     words = " ".join(w for w in (row["kind"], row["what"], row["from"]) if w)
-    print(f"{SIDES[state.to_move]} plays {words}{' -> ' + row['to'] if row['to'] else ''}")
+    print(f"{SIDES[state.current_player()]} plays {words}{' -> ' + row['to'] if row['to'] else ''}")
     if "dice" in result:
         dice = result["dice"]
         print(f"clash: {dice['attack']} dice against {dice['defence']}")

@@ -3,10 +3,14 @@
 A position file (``data/brawlhalla/SCHEMA.md``, "Positions") names its board (a path
 relative to the file, the board inline, or nothing for the default board), optional
 rules knobs, and the position: stacks, buildings, works, guardians, ruins, wreckages,
-the flag, coins and the turn. Any part left out is as at the start of play (both
-capitals, every guardian, ruin and wreckage, the flag at home). Loading checks
-everything and reports every problem at once, each with its JSON path; the state is
-built with :meth:`Brawlhalla.position <workbench.games.brawlhalla.engine.Brawlhalla.position>`.
+the flag, coins and the turn; with cards in play (``Rules.cards``), every part of
+:data:`CARD_FIELDS`: hands, artifacts, face-down cards, the deck and the piles, the card
+effects of the turn and what each side has learnt of the other's cards. Any part left
+out is as at the start of play (both capitals, every guardian, ruin and wreckage, the
+flag at home, no cards held; the deck and the artifact pile hold the cards placed
+nowhere else, shuffled from the file's ``seed``). Loading checks everything and
+reports every problem at once, each with its JSON path; the state is built with
+:meth:`Brawlhalla.position <workbench.games.brawlhalla.engine.Brawlhalla.position>`.
 
 >>> state = position_from_dict({
 ...     "format": "brawlhalla-position/1",
@@ -24,15 +28,30 @@ True
 ... except DataError as exc:
 ...     print(exc.problems[0])
 $.units[0]: 1 warrior cannot stand on this mountain square
+>>> state = position_from_dict({
+...     "rules": {"cards": True},
+...     "units": [{"side": "north", "cell": [7, 9], "warriors": 3},
+...               {"side": "south", "cell": [8, 9], "warriors": 2}],
+...     "hands": {"north": ["Raid"]}, "relics": {"north": ["Mjolnir"]},
+... })
+>>> ("card", "Mjolnir", (8, 9)) in state.legal_actions(), len(state.deck)
+(True, 89)
+>>> position_to_dict(state)["relics"]
+{'north': ['Mjolnir'], 'south': []}
 """
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from workbench.errors import DataError, RulesError
 from workbench.games.brawlhalla.actions import BUILD_KINDS
@@ -44,18 +63,26 @@ from workbench.games.brawlhalla.board import (
     default_board,
     load_board,
 )
+from workbench.games.brawlhalla.card_effects import LASTING, extra_action_points
+from workbench.games.brawlhalla.combat import parse_modifier
+from workbench.games.brawlhalla.defence_cards import defence_options
 from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
+from workbench.games.brawlhalla.geometry import MODES
 from workbench.games.brawlhalla.movement import SIDES
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
+from workbench.games.brawlhalla.turn_effects import PHASING
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, lines_json_text, load_json
-from workbench.problems import Problems
+from workbench.problems import Problems, shown
 
 __all__ = [
+    "CARD_FIELDS",
     "FORMAT",
     "UNIT_KINDS",
+    "CardField",
+    "Codec",
     "action_to_dict",
     "load_position",
     "position_from_dict",
@@ -117,12 +144,12 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
 
     ``board`` is the path to write for the board; without it the board is left out when
     it is the default board and written inline otherwise. Rules knobs are written when
-    they differ from the defaults. Cards are not held (a :class:`RulesError` when they
-    are in play), nor is the count of ruin cards owed, which only cards use.
+    they differ from the defaults. With cards in play every part of :data:`CARD_FIELDS`
+    is written too (and the die cards a pending clash brings); without them none is.
     """
     game = state.game
-    if state.setup < PLAYING or game.rules.cards:
-        raise RulesError("a position file holds a position in play, set-up done and cards off")
+    if state.setup < PLAYING:
+        raise RulesError("a position file holds a position in play, set-up done")
     geometry = game.geometry
     names = {cell: name for name, cell in geometry.sanctuaries}
     data: dict[str, Any] = {"format": FORMAT}
@@ -180,6 +207,8 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
         holy=_per_side(state.holy),
         artifacts=_per_side(list(a) for a in state.artifacts),
     )
+    if game.rules.cards:
+        data.update({f.key: f.codec.write(getattr(state, f.attribute)) for f in CARD_FIELDS})
     if state.pending is not None:
         src, dst, attack, defence, _ = state.pending
         data["pending"] = {
@@ -188,6 +217,8 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
             "attack_dice": attack,
             "defence_dice": defence,
         }
+        if game.rules.cards:
+            data["pending"].update(zip(_MOD_KEYS, map(list, state.committed), strict=True))
     if state.winner is not None:
         data["winner"] = "draw" if state.winner < 0 else SIDES[state.winner]
         data["victory"] = state.victory
@@ -196,25 +227,42 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
 
 def action_to_dict(action: tuple) -> dict[str, Any]:
     """An action in play as JSON: ``kind``, the acting stack's square ``from``, and ``to``
-    (moves, fusions, attacks), the ``part`` that moves, or the work a ``build`` starts.
+    (moves, fusions, attacks, a retreat, a substitute's square), the ``part`` that moves,
+    or the work a ``build`` starts;
+    the ``cards`` an attack brings; the ``card`` played (and its ``target``, tuples as
+    lists, when it has one) or discarded.
 
     >>> action_to_dict(("move", (1, 6), (0, 6), (2, 0, 0, 0)))["part"]
     {'warriors': 2, 'warlords': 0, 'dragons': 0, 'boats': 0}
     >>> action_to_dict(("build", (0, 3), "harbor")), action_to_dict(("end",))
     ({'kind': 'build', 'from': [0, 3], 'build': 'harbor'}, {'kind': 'end'})
+    >>> action_to_dict(("card", "Njord's wrath", ((4, 5), "east")))
+    {'kind': 'card', 'card': "Njord's wrath", 'target': [[4, 5], 'east']}
     """
     kind = action[0]
     found: dict[str, Any] = {"kind": kind}
     if kind == "end":
         return found
+    if kind in ("card", "discard"):
+        found["card"] = action[1]
+        if len(action) > 2 and action[2] is not None:
+            found["target"] = _as_lists(action[2])
+        return found
     found["from"] = list(action[1])
-    if kind in ("move", "fuse", "attack"):
+    if kind in ("move", "fuse", "attack", "retreat", "substitute"):
         found["to"] = list(action[2])
     if kind == "move":
         found["part"] = dict(zip(UNIT_KINDS, action[3], strict=True))
     elif kind == "build":
         found["build"] = action[2]
+    elif kind == "attack" and len(action) > 3:
+        found["cards"] = list(action[3])
     return found
+
+
+def _as_lists(value: Any) -> Any:
+    """``value`` with every tuple in it a list (JSON's shape)."""
+    return [_as_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
 # -- reading --------------------------------------------------------------------------
@@ -257,6 +305,22 @@ class _Reader:
             return self.sanctuaries[name]
         return None
 
+    def card(self, name: Any, place: str, kind: str) -> bool:
+        """``name`` is a card of the game's card table, of ``kind`` (:data:`_CARD_KINDS`)."""
+        if not self.problems.expect_string(name, place):
+            return False
+        families = self.game.cards.families()
+        if name not in families:
+            close = difflib.get_close_matches(name, list(families), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else " (see cards.csv)"
+            self.problems.add(place, f"{name!r} is not a card of the card table{hint}")
+            return False
+        what, fits = _CARD_KINDS[kind]
+        if not fits(families[name], self.game.cards.table()[name][0]):
+            self.problems.add(place, f"{name!r} is a {families[name]} card; expected {what}")
+            return False
+        return True
+
 
 def position_from_dict(
     data: Any,
@@ -268,7 +332,7 @@ def position_from_dict(
     """Validate a parsed position file and build the state; a :class:`DataError` naming
     ``source`` lists every problem with its JSON path (see :func:`load_position`)."""
     problems = Problems(source)
-    if not problems.expect_object(data, "$", (), _KEYS):
+    if not problems.expect_object(data, "$", (), (*_KEYS, *_CARD_KEYS)):
         problems.raise_if_any()
     if "format" in data and data["format"] != FORMAT:
         problems.add("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
@@ -276,19 +340,25 @@ def position_from_dict(
     problems.raise_if_any()
     read = _Reader(problems, game)
     fields = _fields(data, read)
+    cards = _card_values(data, read)
     problems.raise_if_any()
     # What position() does not take: the ruins per side (it reads a pair of non-empty
-    # lists only), an attack waiting for its dice, a finished game.
+    # lists only), an attack waiting for its dice (and its die cards), a finished game;
+    # the card fields are set as they are.
     ruins, pending, winner = (fields.pop(key) for key in ("ruins", "pending", "winner"))
     state = game.position(**fields)
     if ruins is not None:
         state.ruins = ruins
     if pending is not None:
-        src, dst, attack, defence = pending
+        src, dst, attack, defence, state.committed = pending
         state.pending = (src, dst, attack, defence, dst in state.guardians)
     if winner is not None:
         state.winner, state.victory = winner
+    for attribute, value in cards.items():
+        setattr(state, attribute, value)
     _check_state(state, data, problems)
+    if game.rules.cards:
+        _check_cards(state, data, problems)
     problems.raise_if_any()
     return state
 
@@ -314,8 +384,6 @@ def _game(data: dict, problems: Problems, folder: Path, adjust_rules) -> Brawlha
             problems.add("", str(exc))
     if adjust_rules is not None:
         rules = adjust_rules(rules)
-    if rules.cards:
-        problems.add("$.rules.cards", "a position holds no hands yet: cards must be off")
     if board is None:
         return None
     try:
@@ -334,7 +402,7 @@ def _fields(data: dict, read: _Reader) -> dict[str, Any]:
         "stacks": _units(data, read),
         "works": _works(data, read),
         "turn": read.number(data, "turn", "$", 1, rules.turn_limit + ("winner" in data), 1),
-        "ap": read.number(data, "action_points", "$", 0, most, most),
+        "ap": read.number(data, "action_points", "$", 0, _MAX if rules.cards else most, most),
         "to_move": read.side(data, "to_move", "$") if "to_move" in data else 0,
         "first": read.side(data, "first", "$") if "first" in data else 0,
         "earthed": read.cells(data.get("earthed", []), "$.earthed"),
@@ -387,7 +455,8 @@ def _units(data: dict, read: _Reader) -> dict[Cell, tuple[int, ...]]:
     stacks: dict[Cell, tuple[int, ...]] = {}
     where: dict[Cell, str] = {}
     items = read.problems.expect_list(data.get("units", []), "$.units", read.size[0] * read.size[1])
-    spent_most = read.game.rules.actions_per_unit_per_turn
+    rules = read.game.rules
+    spent_most = rules.actions_per_unit_per_turn + rules.cards  # Angurvadal's extra move
     for k, unit in enumerate(items):
         place = f"$.units[{k}]"
         if not read.problems.expect_object(unit, place, ("side", "cell"), (*UNIT_KINDS, "spent")):
@@ -476,8 +545,9 @@ def _wrecks(value: Any, read: _Reader) -> dict[Cell, int]:
 
 
 def _pending(value: Any, read: _Reader) -> tuple | None:
+    """``(from, to, attack_dice, defence_dice, (attacker_mods, defender_mods))``."""
     keys = ("from", "to", "attack_dice", "defence_dice")
-    if value is None or not read.problems.expect_object(value, "$.pending", keys):
+    if value is None or not read.problems.expect_object(value, "$.pending", keys, _MOD_KEYS):
         return None
     most = max(read.game.rules.dice_cap, len(read.game.rules.guardian_dice))
     found = (
@@ -486,7 +556,28 @@ def _pending(value: Any, read: _Reader) -> tuple | None:
         read.number(value, "attack_dice", "$.pending", 1, most),
         read.number(value, "defence_dice", "$.pending", 1, most),
     )
-    return None if None in found else found
+    mods = [_modifiers(value.get(key, []), f"$.pending.{key}", read) for key in _MOD_KEYS]
+    return None if None in found else (*found, (mods[0], mods[1]))
+
+
+def _modifiers(value: Any, place: str, read: _Reader) -> tuple[str, ...]:
+    """The die modifiers a side's cards bring to the pending clash (sorted, as the engine
+    keeps them): ``thor``, ``skofnung``, ``norn``, ``blood_lord:X``."""
+    if value and not read.game.rules.cards:
+        read.problems.add(place, "cards are off (rules.cards): no die cards")
+    found = []
+    for k, text in enumerate(read.problems.expect_list(value, place, _MAX)):
+        try:
+            known = isinstance(text, str) and parse_modifier(text).name == text
+        except RulesError:
+            known = False
+        if known:
+            found.append(text)
+        else:
+            read.problems.add(
+                f"{place}[{k}]", f"expected thor, skofnung, norn or blood_lord:X; got {shown(text)}"
+            )
+    return tuple(sorted(found))
 
 
 def _winner(data: dict, read: _Reader) -> tuple[int, str] | None:
@@ -501,6 +592,302 @@ def _winner(data: dict, read: _Reader) -> tuple[int, str] | None:
     if (winner == "draw") != (victory == "turn_limit"):
         read.problems.add("$.victory", "a draw comes with the turn limit, and only a draw")
     return (-1 if winner == "draw" else SIDES.index(winner)), victory
+
+
+# -- cards -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Codec:
+    """How one shape of value goes between a file and a state: ``read(reader, value,
+    place)`` reports what is wrong with ``value`` at ``place`` and gives the state's value
+    (a harmless one when wrong), ``write(value)`` gives the JSON back, and
+    ``cards(value, place)`` the ``(JSON path, card name)`` of every card the value holds.
+    """
+
+    read: Callable[[_Reader, Any, str], Any]
+    write: Callable[[Any], Any]
+    cards: Callable[[Any, str], list[tuple[str, str]]] = lambda value, place: []
+
+
+#: The modes whose moves a card doubled this turn, and Gridarvolr's phasing.
+_DOUBLED = (*MODES, PHASING)
+#: What a card list may hold: in words, and a test of a card's family and effect id.
+_CARD_KINDS: dict[str, tuple[str, Callable[[str, str], bool]]] = {
+    "drawn": ("a card of the draw deck (basic, ruin or face-down)", lambda f, e: f != "artifact"),
+    "artifact": ("an artifact card", lambda f, e: f == "artifact"),
+    "face-down": ("a face-down card", lambda f, e: f == "face-down"),
+    "lasting": ("an artifact that lasts once played", lambda f, e: e in LASTING),
+}
+
+
+def _card_list(kind: str, *, distinct: bool = False) -> Codec:
+    """A list of card names of ``kind`` (``distinct``: at most one of each name)."""
+
+    def read(reader: _Reader, value: Any, place: str) -> tuple[str, ...]:
+        names = reader.problems.expect_list(value, place, _MAX)
+        good = tuple(n for k, n in enumerate(names) if reader.card(n, f"{place}[{k}]", kind))
+        for name, count in Counter(good).items():
+            if distinct and count > 1:
+                reader.problems.add(place, f"{name!r} {count} times: at most one of each name")
+        return good
+
+    def cards(value: tuple[str, ...], place: str) -> list[tuple[str, str]]:
+        return [(f"{place}[{k}]", name) for k, name in enumerate(value)]
+
+    return Codec(read, list, cards)
+
+
+def _each_side(codec: Codec, empty: Any) -> Codec:
+    """``{"north": ..., "south": ...}`` of ``codec``'s values; ``empty`` for a side left out."""
+
+    def read(reader: _Reader, value: Any, place: str) -> tuple[Any, Any]:
+        if not reader.problems.expect_object(value, place, (), SIDES):
+            return (empty, empty)
+        found = [
+            codec.read(reader, value[s], f"{place}.{s}") if s in value else empty for s in SIDES
+        ]
+        return (found[0], found[1])
+
+    def write(value: tuple[Any, Any]) -> dict[str, Any]:
+        return {side: codec.write(v) for side, v in zip(SIDES, value, strict=True)}
+
+    def cards(value: tuple[Any, Any], place: str) -> list[tuple[str, str]]:
+        pairs = zip(SIDES, value, strict=True)
+        return [found for side, v in pairs for found in codec.cards(v, f"{place}.{side}")]
+
+    return Codec(read, write, cards)
+
+
+def _read_count(reader: _Reader, value: Any, place: str) -> int:
+    return value if reader.problems.expect_integer(value, place, 0, _MAX) else 0
+
+
+def _read_flag(reader: _Reader, value: Any, place: str) -> bool:
+    if not isinstance(value, bool):
+        reader.problems.add(place, f"expected true or false, got {shown(value)}")
+    return value is True
+
+
+def _read_turn(reader: _Reader, value: Any, place: str) -> int:
+    """A turn, or null for never (-1 in the state)."""
+    if value is None or not reader.problems.expect_integer(value, place, 1, _MAX):
+        return -1
+    return value
+
+
+def _read_side(reader: _Reader, value: Any, place: str) -> int | None:
+    if value is None or not reader.problems.expect_choice(value, place, SIDES):
+        return None
+    return SIDES.index(value)
+
+
+def _read_modes(reader: _Reader, value: Any, place: str) -> frozenset[str]:
+    modes = reader.problems.expect_list(value, place, len(_DOUBLED))
+    return frozenset(
+        m
+        for k, m in enumerate(modes)
+        if reader.problems.expect_choice(m, f"{place}[{k}]", _DOUBLED)
+    )
+
+
+def _read_units(reader: _Reader, value: Any, place: str) -> tuple[int, int, int, int]:
+    """``{"warriors": ..., "warlords": ..., "dragons": ..., "boats": ...}`` (0 each)."""
+    if not reader.problems.expect_object(value, place, (), UNIT_KINDS):
+        return (0, 0, 0, 0)
+    counts = [reader.number(value, kind, place, 0, _MAX) or 0 for kind in UNIT_KINDS]
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _read_deciding(reader: _Reader, value: Any, place: str) -> tuple | None:
+    """An attack waiting for the defender's Retreat! or Substitution: ``from``, ``to`` and
+    the attacker's clash ``cards`` (as the attack names them, ``Blood lord:X``)."""
+    if value is None or not reader.problems.expect_object(value, place, ("from", "to"), ("cards",)):
+        return None
+    src, dst = reader.cell_of(value, "from", place), reader.cell_of(value, "to", place)
+    cards = reader.problems.expect_list(value.get("cards", []), f"{place}.cards", _MAX)
+    for k, entry in enumerate(cards):
+        name = entry.partition(":")[0] if isinstance(entry, str) else entry
+        reader.card(name, f"{place}.cards[{k}]", "drawn")
+    return None if src is None or dst is None else (src, dst, tuple(cards))
+
+
+def _write_deciding(deciding: tuple | None) -> dict[str, Any] | None:
+    if deciding is None:
+        return None
+    src, dst, cards = deciding
+    return {"from": list(src), "to": list(dst), "cards": list(cards)}
+
+
+def _read_frozen(reader: _Reader, value: Any, place: str) -> dict[Cell, int]:
+    found: dict[Cell, int] = {}
+    for k, item in enumerate(reader.problems.expect_list(value, place, _MAX)):
+        where = f"{place}[{k}]"
+        if not reader.problems.expect_object(item, where, ("cell", "turns")):
+            continue
+        cell, turns = (
+            reader.cell_of(item, "cell", where),
+            reader.number(item, "turns", where, 1, _MAX),
+        )
+        if cell in found:
+            reader.problems.add(f"{where}.cell", f"{list(cell)} is frozen twice")
+        elif cell is not None and turns is not None:
+            found[cell] = turns
+    return found
+
+
+_COUNT = Codec(_read_count, int)
+_FLAG = Codec(_read_flag, bool)
+_TURN = Codec(_read_turn, lambda turn: None if turn < 0 else turn)
+_SIDE = Codec(_read_side, lambda side: None if side is None else SIDES[side])
+_MODES = Codec(_read_modes, lambda modes: [m for m in _DOUBLED if m in modes])
+_UNITS = Codec(_read_units, lambda units: dict(zip(UNIT_KINDS, units, strict=True)))
+_DECIDING = Codec(_read_deciding, _write_deciding)
+_FROZEN = Codec(
+    _read_frozen, lambda cells: [{"cell": list(c), "turns": n} for c, n in sorted(cells.items())]
+)
+
+
+#: Per side, face-down cards (at most one of each name).
+_LAID = _each_side(_card_list("face-down", distinct=True), ())
+
+
+@dataclass(frozen=True)
+class CardField:
+    """One card-related part of a state in position files: its JSON ``key``, the state's
+    ``attribute``, its :class:`Codec`, and the ``pool`` (``drawn``: the draw deck, or
+    ``artifact``) whose copies its cards count against. A ``rest`` field left out of a
+    file holds the cards of its pool that no other field holds, shuffled from ``seed``.
+    """
+
+    key: str
+    attribute: str
+    codec: Codec
+    pool: str = ""
+    rest: bool = False
+
+
+#: Every card-related part of a state, in the order files list them. A new part of the
+#: state is one more row: its JSON key, the state's attribute and a codec (a list of
+#: cards of a kind, per side or not, a count, a flag, a turn, a side, modes, cells with
+#: turns, or a new :class:`Codec`); ``pool`` when its cards count against the copies.
+CARD_FIELDS: tuple[CardField, ...] = (
+    CardField("hands", "hands", _each_side(_card_list("drawn"), ()), "drawn"),
+    CardField("relics", "relics", _each_side(_card_list("artifact"), ()), "artifact"),
+    CardField("in_effect", "in_effect", _each_side(_card_list("lasting"), ()), "artifact"),
+    CardField("face_down", "face_down", _LAID, "drawn"),
+    CardField("deck", "deck", _card_list("drawn"), "drawn", rest=True),
+    CardField("discard", "discard", _card_list("drawn"), "drawn"),
+    CardField("artifact_pile", "artifact_pile", _card_list("artifact"), "artifact", rest=True),
+    CardField("cards_due", "cards_due", _each_side(_COUNT, 0)),
+    CardField("sacrificed", "sacrificed", _COUNT),
+    CardField("discarding", "discarding", _SIDE),
+    CardField("hand_shown", "shown_hand", _each_side(_FLAG, False)),
+    CardField("face_down_seen", "shown_face_down", _LAID),
+    CardField("skofnung_used", "skofnung", _each_side(_TURN, -1)),
+    CardField("extra_move_used", "extra_move", _each_side(_TURN, -1)),
+    CardField("dead", "dead", _each_side(_UNITS, (0, 0, 0, 0))),
+    CardField("deciding", "deciding", _DECIDING),
+    CardField("doubled", "doubled", _MODES),
+    CardField("frozen", "frozen", _FROZEN),
+)  # fmt: skip
+_CARD_KEYS = (*(f.key for f in CARD_FIELDS), "seed")
+#: The die cards of a pending clash, in ``pending``: the attacker's, the defender's.
+_MOD_KEYS = ("attacker_mods", "defender_mods")
+
+
+def _card_values(data: dict, read: _Reader) -> dict[str, Any]:
+    """State attribute -> value of every card field (none with cards off, where a card
+    key is a problem); the copies of each card checked, the ``rest`` fields filled."""
+    if not read.game.rules.cards:
+        for key in _CARD_KEYS:
+            if key in data:
+                read.problems.add(f"$.{key}", "cards are off (rules.cards)")
+        return {}
+    given = {
+        f.key: f.codec.read(read, data[f.key], f"$.{f.key}") for f in CARD_FIELDS if f.key in data
+    }
+    rng = np.random.default_rng(read.number(data, "seed", "$", 0, 2**63 - 1))
+    cards = read.game.cards
+    for pool, copies in (("drawn", cards.pile()), ("artifact", cards.artifacts())):
+        fields = [f for f in CARD_FIELDS if f.pool == pool]
+        rest = list(_count_copies(fields, given, Counter(copies), read.problems).elements())
+        for f in fields:
+            if f.rest and f.key not in given:
+                given[f.key] = tuple(rest[i] for i in rng.permutation(len(rest)))
+    return {f.attribute: given[f.key] for f in CARD_FIELDS if f.key in given}
+
+
+def _count_copies(
+    fields: list[CardField], given: dict[str, Any], copies: Counter, problems: Problems
+) -> Counter:
+    """Check no card is placed more often than the card table has it (the first copy too
+    many is reported); the copies left, in the order of the card table."""
+    held: Counter = Counter()
+    for f in (f for f in fields if f.key in given):
+        for place, name in f.codec.cards(given[f.key], f"$.{f.key}"):
+            held[name] += 1
+            if held[name] == copies[name] + 1:
+                problems.add(place, f"one {name!r} too many: the card table has {copies[name]}")
+    return copies - held
+
+
+def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None:
+    """The action points (Tyrfing's too), the hands within ``Rules.hand_limit`` (or their
+    side discarding), frozen stacks, a guardian's die cards, an attack waiting for the
+    defender's answer, units that acted once more (Angurvadal)."""
+    rules = state.game.rules
+    most = rules.action_points_per_turn + extra_action_points(state, state.to_move)
+    if state.ap > most:
+        problems.add("$.action_points", f"at most {most} (action_points_per_turn, Tyrfing)")
+    _check_hands(state, problems)
+    for k, item in enumerate(data.get("frozen", [])):
+        if tuple(item["cell"]) not in state.stacks:
+            problems.add(f"$.frozen[{k}].cell", "no stack stands there to be frozen")
+    if state.pending is not None and state.pending[4] and state.committed[1]:
+        problems.add("$.pending.defender_mods", "a guardian brings no die cards")
+    if state.deciding is not None:
+        _check_deciding(state, problems)
+    places = _places(data, "units")
+    for cell, stack in state.stacks.items():
+        last = state.turn - (stack[0] != state.to_move)  # its side's turn, or the last one
+        if stack[5] > rules.actions_per_unit_per_turn and state.extra_move[stack[0]] != last:
+            problems.add(
+                f"{places[cell]}.spent",
+                "beyond actions_per_unit_per_turn only by Angurvadal's move (extra_move_used)",
+            )
+
+
+def _check_hands(state: BrawlhallaState, problems: Problems) -> None:
+    """Each hand within ``Rules.hand_limit`` (or ``opening_hand``), but the hand of the
+    side to act that must discard, which holds more."""
+    rules = state.game.rules
+    for side, name in enumerate(SIDES):
+        held = len(state.hands[side])
+        if state.discarding == side and held <= rules.hand_limit:
+            problems.add(
+                "$.discarding", f"{name} holds {held} card(s), within hand_limit {rules.hand_limit}"
+            )
+        elif state.discarding != side and held > max(rules.hand_limit, rules.opening_hand):
+            problems.add(
+                f"$.hands.{name}",
+                f"{held} cards, over hand_limit {rules.hand_limit} (unless discarding)",
+            )
+    if state.discarding not in (None, state.to_move):
+        problems.add("$.discarding", "only the side to act discards")
+
+
+def _check_deciding(state: BrawlhallaState, problems: Problems) -> None:
+    """An attack waiting for the defender's answer: the side to act attacks from ``from``
+    an enemy stack on ``to`` that has a Retreat! or Substitution to answer with."""
+    src, dst, _ = state.deciding
+    attacker, defender = state.stacks.get(src), state.stacks.get(dst)
+    if attacker is None or attacker[0] != state.to_move:
+        problems.add("$.deciding.from", "the side to act has no stack there")
+    if defender is None or defender[0] == state.to_move:
+        problems.add("$.deciding.to", "no enemy stack there")
+    elif not defence_options(state, dst):
+        problems.add("$.deciding.to", "its side has no Retreat! or Substitution that can answer")
+    if state.pending is not None:
+        problems.add("$.deciding", "an attack waits for its dice (pending) already")
 
 
 # -- what a built position must satisfy -------------------------------------------------
