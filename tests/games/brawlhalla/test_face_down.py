@@ -66,3 +66,42 @@ def test_ghost_ship_sinks_an_empty_enemy_boat_away_from_its_harbor():
     )
     docked = harbor.apply(("move", (3, 3), (2, 3), (2, 0, 0, 0)))
     assert (3, 3) in docked.stacks and docked.face_down == (("Ghost ship",), ())
+
+
+def test_a_landslide_on_the_fifth_warrior_leaves_too_few_to_fuse():
+    game = Brawlhalla(rules=Rules(cards=True, fusion="fifth joins to fuse"))
+    state = game.position(
+        stacks={(2, 4): (0, 1, 0, 0, 0), (3, 4): (0, 4, 0, 0, 0)}, face_down=((), ("Landslide",))
+    )
+    after = state.apply(("fuse", (2, 4), (3, 4)))
+    assert after.stacks[(3, 4)][:5] == (0, 3, 0, 0, 0)
+
+
+def test_a_landslide_on_a_work_site_takes_its_builders_with_the_units():
+    state = GAME.position(
+        stacks={(2, 4): (0, 1, 0, 0, 0), (3, 4): (0, 2, 0, 0, 0)},
+        works={(3, 4): (0, "barracks", 2, 0, 2)},
+        face_down=((), ("Landslide",)),
+    )
+    after = state.apply(("move", (2, 4), (3, 4), (1, 0, 0, 0)))
+    assert after.stacks[(3, 4)][1] == 1 and after.works[(3, 4)][2] == 1
+
+
+def test_warriors_replacing_a_weakened_warlord_respect_the_pool():
+    full = {(0, c): (0, 4, 0, 0, 0) for c in (3, 4, 5, 6, 8)}  # 20 warriors: the pool
+    state = GAME.position(stacks={**full, (2, 4): (0, 0, 1, 0, 0)}, face_down=((), ("Landslide",)))
+    after = state.apply(("move", (2, 4), (3, 4), (0, 1, 0, 0)))
+    assert after.count(0, "warriors") <= GAME.rules.warrior_pool
+
+
+def test_a_spent_face_down_card_is_no_longer_counted_as_seen():
+    state = GAME.position(stacks={(2, 4): (0, 3, 0, 0, 0)}, face_down=((), ("Landslide",))).copy()
+    state.shown_face_down = ((), ("Landslide",))
+    after = state.apply(("move", (2, 4), (3, 4), (3, 0, 0, 0)))
+    assert after.face_down == ((), ()) and after.shown_face_down == ((), ())
+
+
+def test_no_face_down_card_is_laid_past_the_face_up_limit():
+    game = Brawlhalla(rules=Rules(cards=True, face_up_limit=1))
+    state = game.position(hands=(("Swan song",), ()), face_down=(("Landslide",), ()))
+    assert not card_actions(state)

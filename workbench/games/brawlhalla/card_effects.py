@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from workbench.games.brawlhalla.face_down import countered
+from workbench.games.brawlhalla.face_down import countered, spend
 from workbench.games.brawlhalla.flag import drop_flag
 from workbench.games.brawlhalla.graves import bury
 from workbench.games.brawlhalla.hands import discard_card, draw_artifact, draw_cards
@@ -133,8 +133,11 @@ def card_actions(state: BrawlhallaState) -> list[tuple]:
         known = EFFECTS.get(effect_id)
         if known is None or known.timing not in PLAYED or state.ap < known.cost:
             continue
-        if known.timing == "face-down" and name in state.face_down[side]:
-            continue  # at most one of each face-down card in effect
+        if known.timing == "face-down" and (
+            name in state.face_down[side]
+            or len(state.face_down[side]) >= state.game.rules.face_up_limit
+        ):
+            continue  # at most one of each face-down card in effect, and the face-up limit
         if state.coins[side] < coins:
             continue
         others = list(state.hands[side])
@@ -567,8 +570,7 @@ def commit_die_cards(
         if name in state.hands[side]:
             discard_card(state, side, name)
         else:
-            state.face_down = _without(state.face_down, side, name)
-            state.discard = (*state.discard, name)
+            spend(state, side, name)
     return ClashCards(tuple(sorted(mods)), power, against, wins)
 
 
@@ -586,9 +588,7 @@ def _opponent_face_down(state, side, others) -> list:
 
 @effect("destroy_face_down_card", targets=_opponent_face_down)
 def _mimirs_well(state, side, target) -> None:
-    name = state.face_down[1 - side][target]
-    state.face_down = _without(state.face_down, 1 - side, name)
-    state.discard = (*state.discard, name)
+    spend(state, 1 - side, state.face_down[1 - side][target])
 
 
 # -- what a side may learn of the other's cards -------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.graves import bury
-from workbench.games.brawlhalla.strength import casualties
+from workbench.games.brawlhalla.strength import after_losses
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
@@ -45,22 +45,34 @@ def holds(state: BrawlhallaState, side: int, effect_id: str) -> str | None:
 
 
 def spend(state: BrawlhallaState, side: int, name: str) -> None:
-    """A face-down card triggered: it goes to the discard pile."""
-    cards = list(state.face_down)
+    """A face-down card of ``side`` is used up (triggered, spent in a clash, destroyed):
+    it goes to the discard pile, and what the other side had seen of it is forgotten."""
+    state.face_down = _one_less(state.face_down, side, name)
+    if name in state.shown_face_down[side]:
+        state.shown_face_down = _one_less(state.shown_face_down, side, name)
+    state.discard = (*state.discard, name)
+
+
+def _one_less(pair: tuple, side: int, name: str) -> tuple:
+    cards = list(pair)
     kept = list(cards[side])
     kept.remove(name)
     cards[side] = tuple(kept)
-    state.face_down = (cards[0], cards[1])
-    state.discard = (*state.discard, name)
+    return (cards[0], cards[1])
 
 
 def _weaken(state: BrawlhallaState, cell: Cell, by: int) -> None:
     stack = state.stacks.get(cell)
     if stack is None:
         return
-    left = casualties(stack, by, state.game.rules)
+    left = after_losses(state, cell, by)
     gone = left[1] + left[2] + left[3] == 0
     bury(state, stack, None if gone else left)
+    work = state.works.get(cell)
+    if work is not None and gone:
+        del state.works[cell]
+    elif work is not None:  # builders lost with the stack's units
+        state.works[cell] = (*work[:2], min(work[2], left[1]), min(work[3], left[2]), work[4])
     if gone:
         del state.stacks[cell]
         if state.carrier == cell:

@@ -42,14 +42,14 @@ from workbench.games.brawlhalla.ruins import capture_ruin
 from workbench.games.brawlhalla.setup import apply_setup
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, ROLL
-from workbench.games.brawlhalla.strength import attack_dice, casualties, defence_dice
+from workbench.games.brawlhalla.strength import after_losses, attack_dice, defence_dice
 from workbench.games.brawlhalla.turn_effects import PHASING, thaw, turn_starts
 from workbench.games.brawlhalla.works import halt_work, progress_works, start_work
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
-    from workbench.games.brawlhalla.state import BrawlhallaState, Stack
+    from workbench.games.brawlhalla.state import BrawlhallaState
 
 __all__ = ["apply", "begin_turn", "chance_outcomes", "clash_outcomes", "guardian_outcomes"]
 
@@ -98,20 +98,6 @@ def chance_outcomes(state: BrawlhallaState) -> list[tuple[Any, Fraction]]:
     if guardian:
         return list(guardian_outcomes(rules, attack, mine))
     return list(clash_outcomes(rules, attack, defence, mine, theirs))
-
-
-def _standing(state: BrawlhallaState, cell: Cell, stack: Stack) -> Stack:
-    """The stack without the warriors that cannot stand on ``cell`` (those replacing a
-    dragon hit over the sea or a mountain, past a boat's capacity or the warrior pool)."""
-    room = state.game.rules.warrior_pool - _warriors(state, stack[0]) + state.stacks[cell][1]
-    while stack[1] and (stack[1] > room or not can_stand(state, stack[1:5], cell)):
-        stack = (stack[0], stack[1] - 1, *stack[2:])
-    return stack
-
-
-def _warriors(state: BrawlhallaState, side: int) -> int:
-    """The side's warriors on the board, counted afresh (the state is being changed)."""
-    return sum(s[1] for s in state.stacks.values() if s[0] == side)
 
 
 # -- the flag and victory ---------------------------------------------------------------
@@ -256,8 +242,9 @@ def _fuse(state: BrawlhallaState, src: Cell, dst: Cell) -> None:
         need = rules.warriors_per_square + 1
     else:
         need = 4 if rules.fusion == "four fuse" else 5
-    stack = state.stacks[dst]
-    state.stacks[dst] = (stack[0], stack[1] - need, stack[2] + 1, *stack[3:])
+    stack = state.stacks.get(dst)
+    if stack is not None and stack[1] >= need:  # a Landslide may have taken the fifth
+        state.stacks[dst] = (stack[0], stack[1] - need, stack[2] + 1, *stack[3:])
     _spend(state, dst)
 
 
@@ -364,7 +351,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
     state.pending, state.committed = None, ((), ())
     rules = state.game.rules
     lost, won = outcome
-    attacker = _standing(state, src, casualties(state.stacks[src], lost, rules))
+    attacker = after_losses(state, src, lost)
     gone = attacker[1] + attacker[2] + attacker[3] == 0
     bury(state, state.stacks[src], None if gone else attacker)
     if gone:
@@ -397,7 +384,7 @@ def _resolve(state: BrawlhallaState, outcome: tuple[int, int]) -> None:
 
 def _clash_losses(state, src, dst, there, outcome) -> None:
     rules, side, won = state.game.rules, state.to_move, outcome[1]
-    defender = _standing(state, dst, casualties(there, won, rules))
+    defender = after_losses(state, dst, won)
     gone = defender[1] + defender[2] + defender[3] == 0
     bury(state, there, None if gone else defender)
     if gone:

@@ -211,7 +211,9 @@ class Rules:
     face_up_limit: int = knob(
         5,
         says="...and up to 5 cards face up in front of him, so at most 10 cards in his "
-        "possession; artifact cards do not count towards that total.",
+        "possession; artifact cards do not count towards that total. The cards in front of "
+        "a player are its face-down cards in effect: none is laid past the limit (a "
+        "discard after an overdraw is then from the hand).",
         alternatives="0: no cards face up, the hand alone holds cards.",
         minimum=0,
     )

@@ -128,8 +128,8 @@ class BrawlhallaState:
         by cards; builders and fused warriors are not dead): Freya's grace re-summons them.
     deciding : tuple or None
         ``(src, dst, cards)``: an attack from ``src`` on ``dst`` waits for the defender's
-        Retreat! or Substitution (:mod:`.defence_cards`); ``cards`` is what the attacker's
-        clash cards do (:class:`~.card_effects.ClashCards`).
+        Retreat! or Substitution (:mod:`.defence_cards`); ``cards`` names the clash cards
+        the attacker brings (spent once the clash goes on).
     committed : tuple of tuple
         The die modifiers (``thor``, ``norn``) the attacker and the defender bring to the
         pending clash, from the die cards they spent on it.

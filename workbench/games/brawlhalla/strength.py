@@ -19,13 +19,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from workbench.games.brawlhalla.combat import dice_for, units_after
+from workbench.games.brawlhalla.stacking import can_stand
 from workbench.grids.square import Cell
 
 if TYPE_CHECKING:
     from workbench.games.brawlhalla.rules import Rules
     from workbench.games.brawlhalla.state import BrawlhallaState, Stack
 
-__all__ = ["attack_dice", "casualties", "defence_dice"]
+__all__ = ["after_losses", "attack_dice", "casualties", "defence_dice"]
 
 
 def _bonus(state: BrawlhallaState, cell: Cell, stack: Stack, *, defending: bool) -> int:
@@ -67,6 +68,26 @@ def defence_dice(state: BrawlhallaState, cell: Cell, extra: int = 0) -> int:
             return min(rules.boat_bonus, rules.dice_cap)
         return 0
     return dice_for(value, _bonus(state, cell, stack, defending=True) + extra, rules)
+
+
+def after_losses(state: BrawlhallaState, cell: Cell, losses: int) -> Stack:
+    """The stack on ``cell`` after ``losses`` (:func:`casualties`), less the warriors
+    that cannot stand there (those replacing a dragon hit over the sea or a mountain,
+    past a boat's capacity or the side's warrior pool).
+
+    >>> from workbench.games.brawlhalla.engine import Brawlhalla
+    >>> state = Brawlhalla().position(stacks={(4, 4): (0, 1, 0, 1, 1)})
+    >>> after_losses(state, (4, 4), 1)
+    (0, 0, 0, 1, 1, 0)
+    """
+    before = state.stacks[cell]
+    stack = casualties(before, losses, state.game.rules)
+    side = stack[0]
+    on_board = sum(s[1] for s in state.stacks.values() if s[0] == side)
+    room = state.game.rules.warrior_pool - on_board + before[1]
+    while stack[1] and (stack[1] > room or not can_stand(state, stack[1:5], cell)):
+        stack = (stack[0], stack[1] - 1, *stack[2:])
+    return stack
 
 
 def casualties(stack: Stack, losses: int, rules: Rules) -> Stack:
