@@ -28,7 +28,12 @@ import pandas as pd
 from workbench.games.brawlhalla.card_strength import strongest
 from workbench.games.brawlhalla.deck import load_cards, with_counts
 from workbench.games.brawlhalla.engine import Brawlhalla
-from workbench.games.brawlhalla.luck import STUDY_DIR, figure_moves, luck_figures
+from workbench.games.brawlhalla.luck import (
+    STUDY_DIR,
+    figure_moves,
+    load_luck_study,
+    luck_figures,
+)
 from workbench.games.brawlhalla.plots import card_strength_figure
 from workbench.games.brawlhalla.rules import Rules
 from workbench.jsonio import atomic_write_text
@@ -55,15 +60,28 @@ SHOWN = (
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=150, help="base games of the sources")
-    parser.add_argument("--card-games", type=int, default=150, help="games per card")
+    parser.add_argument("--games", type=int, default=100, help="base games of the sources")
+    parser.add_argument("--card-games", type=int, default=100, help="games per card")
     parser.add_argument("--budgets", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--skill-rounds", type=int, nargs="+", default=[2, 2, 1])
     parser.add_argument("--skill-turn-limit", type=int, default=30)
+    parser.add_argument(
+        "--side-budgets",
+        type=int,
+        default=2,
+        help="the smallest budgets played without cards and on the changed deck (the top "
+        "budget is the costly one)",
+    )
     parser.add_argument("--remove", type=int, default=3, help="strongest cards taken out")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument(
+        "--readme-only", action="store_true", help="only write README.md from the saved tables"
+    )
     args = parser.parse_args()
+    if args.readme_only:
+        write_readme()
+        return
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     rules = Rules(cards=True)
@@ -76,28 +94,36 @@ def main() -> None:
         "skill_rounds": rounds,
         "skill_turn_limit": args.skill_turn_limit,
     }
+    side = {
+        "budgets": args.budgets[: args.side_budgets],
+        "skill_rounds": rounds[: args.side_budgets],
+    }
     with ProcessPoolExecutor(args.workers) as pool:
         run = {"seed": args.seed, "executor": pool, "progress": True}
+        game = Brawlhalla(rules=rules, cards=cards)
         before = luck_figures(
-            Brawlhalla(rules=rules, cards=cards),
+            game,
             AGENTS,
             games=args.games,
             card_games=args.card_games,
+            skill_cards=[True],
             **skill,
             **run,
         )
+        no_cards = luck_figures(
+            game, AGENTS, parts=["skill"], **{**skill, **side}, skill_cards=[False], **run
+        )
+        before["skill"] = pd.concat([before["skill"], no_cards["skill"]], ignore_index=True)
         removed = strongest(before["cards"], args.remove)
         changed = with_counts(cards, dict.fromkeys(removed, 0))
-        # the designer's deck: the skill ladder without its costliest budget, cards on only
+        # the designer's deck: sources, and the skill ladder with cards at the side budgets
         after = luck_figures(
             Brawlhalla(rules=rules, cards=changed),
             AGENTS,
             parts=["sources", "skill"],
             games=args.games,
-            budgets=args.budgets[:2],
-            skill_rounds=rounds[:2],
-            skill_turn_limit=args.skill_turn_limit,
             skill_cards=[True],
+            **{**skill, **side},
             **run,
         )
     minutes = (time.perf_counter() - started) / 60
@@ -113,7 +139,8 @@ def main() -> None:
         f"PYTHONPATH=. python scripts/brawlhalla_cards_study.py --games {args.games} "
         f"--card-games {args.card_games} --budgets {' '.join(map(str, args.budgets))} "
         f"--skill-rounds {' '.join(map(str, args.skill_rounds))} "
-        f"--skill-turn-limit {args.skill_turn_limit} --remove {args.remove} "
+        f"--skill-turn-limit {args.skill_turn_limit} --side-budgets {args.side_budgets} "
+        f"--remove {args.remove} "
         f"--workers {args.workers} --seed {args.seed}"
     )
     summary = {
@@ -131,7 +158,13 @@ def main() -> None:
         "moves": moves.to_dict("records"),
     }
     atomic_write_text(OUT / "summary.json", json.dumps(summary, indent=2, default=str) + "\n")
-    atomic_write_text(OUT / "README.md", readme(summary, before, moves, args))
+    write_readme()
+
+
+def write_readme() -> None:
+    """Write ``README.md`` from the saved tables and ``summary.json``."""
+    summary = json.loads((OUT / "summary.json").read_text())
+    atomic_write_text(OUT / "README.md", readme(summary, load_luck_study(OUT)))
 
 
 def _markdown(table: pd.DataFrame) -> str:
@@ -146,21 +179,53 @@ def _share(row: pd.Series, value: str = "share", low: str = "low", high: str = "
     return f"{row[value]:.2f} [{row[low]:.2f}, {row[high]:.2f}]"
 
 
-def readme(summary: dict, before: dict, moves: pd.DataFrame, args: argparse.Namespace) -> str:
-    """The study's README: how it was made, the columns, and what it says."""
-    sources = before["sources"].set_index("changed")
-    skill = before["skill"]
-    cards = before["cards"]
+def _which(sources: pd.DataFrame) -> str:
+    """Which of the dice and the card order changes more results, if the intervals say."""
+    dice, cards = sources.loc["dice"], sources.loc["cards"]
+    if dice["low"] > cards["high"]:
+        return "The dice change more results than the card order."
+    if cards["low"] > dice["high"]:
+        return "The card order changes more results than the dice."
+    return "At this size the dice and the card order cannot be told apart."
+
+
+def _thinking(ladder: pd.DataFrame) -> str:
+    """Whether any ladder step shows more thinking winning more."""
+    clear = ladder[ladder["score low"] > 0.5]
+    if clear.empty:
+        return (
+            "No ladder step scores clearly above 1/2: at these budgets and game lengths more "
+            "thinking does not measurably win more (luck, the seat or the turn limit decide)."
+        )
+    steps = ", ".join(f"{r['strong']} v {r['weak']}" for _, r in clear.iterrows())
+    return f"More thinking wins clearly more at {steps}."
+
+
+def readme(summary: dict, study: dict[str, pd.DataFrame]) -> str:
+    """The study's README: how it was made, the columns, and what it says (every figure
+    read from the saved tables)."""
+    full = {
+        name: table[table["deck"] == "full deck"]
+        for name, table in study.items()
+        if "deck" in table
+    }
+    sources = full["sources"].set_index("changed")
+    skill = full["skill"]
+    cards = study["card_strength"]
+    moves = study["moves"]
     flagged = cards[cards["verdict"] != ""]
-    ladder = skill[skill["weak"].map(lambda w: not isinstance(w, str))]
+    ladder = skill[skill["weak"].astype(str).str.isdigit()]
+    games, card_games = int(sources["games"].iloc[0]), int(cards["games"].max())
+    turn_limit = int(skill["turn_limit"].iloc[0])
+    top = max(skill["strong"])
     said = [
-        f"- **Where results come from** ({args.games} base games, greedy v greedy, "
+        f"- **Where results come from** ({games} base games, greedy v greedy, "
         f"{summary['rules']['turn_limit']} turns): "
         f"a result changes with only the dice changed in {_share(sources.loc['dice'])} of "
         f"games, with only the card order in {_share(sources.loc['cards'])}, with the seats "
-        f"swapped in {_share(sources.loc['seats'])}.",
+        f"swapped in {_share(sources.loc['seats'])}. {_which(sources)}",
         "- **Skill** (turn limit "
-        f"{args.skill_turn_limit}): "
+        f"{turn_limit}): "
         + "; ".join(
             f"{r['strong']} v {r['weak']} simulations "
             f"({'cards' if r['cards'] else 'no cards'}, {r['games']} games) scores "
@@ -173,8 +238,9 @@ def readme(summary: dict, before: dict, moves: pd.DataFrame, args: argparse.Name
             f"{r['games']} games) {_share(r, 'score', 'score low', 'score high')}"
             for _, r in skill[skill["weak"] == "greedy"].iterrows()
         )
-        + ". A score is 1 a win, 1/2 a draw; 0.5 is no better than the other side.",
-        f"- **Card strength** ({args.card_games} games per card): "
+        + ". A score is 1 a win, 1/2 a draw; 0.5 is no better than the other side. "
+        + _thinking(ladder),
+        f"- **Card strength** ({card_games} games per card): "
         + (
             ", ".join(
                 f"{r['card']} ({r['verdict']}, {r['effect']:+.2f})" for _, r in flagged.iterrows()
@@ -192,9 +258,11 @@ def readme(summary: dict, before: dict, moves: pd.DataFrame, args: argparse.Name
     return f"""# Brawlhalla with cards: how much luck decides
 
 Made by `{summary["command"]}` in {summary["minutes"]} minutes (written by the script;
-run it again to refresh every file here). Agents: greedy v greedy unless said; rules:
-the defaults with cards on (turn limit 60; the skill games {args.skill_turn_limit} turns,
-because MCTS at 1,000 simulations takes seconds a decision).
+run it again to refresh every file here; `--readme-only` rewrites this file from the
+tables). Agents: greedy v greedy unless said; rules: the defaults with cards on (turn limit
+{summary["rules"]["turn_limit"]}; the skill games {turn_limit} turns, because MCTS at {top:,}
+simulations takes seconds a decision). The top budget is played with cards only; without
+cards, and on the deck without its strongest cards, the ladder stops below it.
 
 ## What it says
 

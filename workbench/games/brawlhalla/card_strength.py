@@ -218,7 +218,7 @@ def card_strength(
     cards = with_blanks(game.cards.cards)
     families = dict(zip(cards["name"], cards["family"], strict=True))
     chosen = list(game.cards.cards["name"] if names is None else names)
-    unknown = [name for name in chosen if name not in families or name.startswith("(blank")]
+    unknown = [n for n in chosen if n not in families or n in (BLANK, BLANK_ARTIFACT)]
     if unknown:
         raise RulesError(f"card_strength: unknown card(s) {', '.join(map(repr, unknown))}")
     rounds = (games + 1) // 2
