@@ -77,3 +77,28 @@ def test_luck_reports_each_source_with_an_interval(capsys):
     assert main([*args, "--rule", "turn_limit=6"]) == 0
     assert "cards in play" in capsys.readouterr().out
     assert main(["brawlhalla", "luck", "--agents", "random", "nobody"]) == 2
+
+
+def test_luck_gives_the_parts_asked_for_each_row_with_its_games(capsys):
+    args = ["brawlhalla", "luck", "--games", "2", "--agents", "random", "random", "--json"]
+    assert main([*args, "--rule", "turn_limit=4", "--parts", "sources"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"games", "agents", "sources"}  # the old output, unchanged
+    more = ["--parts", "skill", "cards", "--budgets", "2", "4", "--card-games", "2"]
+    assert main([*args, "--rule", "turn_limit=3", *more, "--skill-rounds", "1", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"games", "agents", "skill", "cards"}
+    assert [(r["strong"], r["weak"], r["games"]) for r in data["skill"][:3]] == [
+        (4, 2, 4),
+        (2, "greedy", 2),
+        (4, "greedy", 4),
+    ]
+    assert {r["turn_limit"] for r in data["skill"]} == {3}  # the rules' limit, under 30
+    assert all(r["games"] == 2 and 0 <= r["win_low"] <= r["win_high"] <= 1 for r in data["cards"])
+
+
+def test_luck_table_and_bad_parts(capsys):
+    args = ["brawlhalla", "luck", "--games", "2", "--agents", "random", "random"]
+    assert main([*args, "--rule", "turn_limit=3", "--parts", "cards", "--card-games", "2"]) == 0
+    assert "card strength: 2 games per card" in capsys.readouterr().out
+    assert main([*args, "--parts", "dice"]) == 2

@@ -46,3 +46,25 @@ def test_equal_agents_score_about_the_fair_share():
 class _Random(RandomAgent):
     def __init__(self, game, *, seed=None, budget=0):
         super().__init__(game, seed=seed)
+
+
+def test_against_an_opponent_every_budget_plays_it_with_its_own_rounds():
+    trace = skill_trace(
+        Nim((2, 3, 4)),
+        budgets=(1, 200),
+        rounds=(2, 8),
+        opponent=RandomAgent,
+        opponent_name="random",
+        executor=None,
+        progress=False,
+    )
+    assert trace[["strong", "weak", "games"]].values.tolist() == [
+        [1, "random", 4],
+        [200, "random", 16],
+    ]
+    assert trace.loc[1, "score low"] > trace.loc[1, "fair"]  # perfect play beats random at Nim
+
+
+def test_rounds_give_one_number_per_step():
+    with pytest.raises(ValueError, match="one number per step"):
+        skill_trace(Nim(), budgets=(1, 2, 4), rounds=(2, 2, 2), executor=None, progress=False)

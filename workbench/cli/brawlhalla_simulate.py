@@ -1,5 +1,7 @@
 """``workbench brawlhalla simulate``: games between agents on a board, North against South;
-``luck``: how often a result changes when only the cards, the dice or the seats change.
+``luck``: how much luck decides: how often a result changes when only the cards, the
+dice or the seats change, whether more thinking wins more (MCTS budgets against each
+other and against greedy play, with and without cards), and each card's strength.
 
 ::
 
@@ -7,13 +9,17 @@
                                   [--seed S] [--workers W] [--rule KNOB=VALUE]
                                   [--rules FILE] [--json]
     workbench brawlhalla luck [BOARD.json] [--agents greedy greedy] [--games N] [--seed S]
-                              [--json]
+                              [--parts sources skill cards] [--budgets 10 100]
+                              [--skill-rounds R [R ...]] [--skill-turn-limit T]
+                              [--card-games G] [--workers W] [--rule KNOB=VALUE] [--json]
 
 One agent name plays itself; two play each other, seats swapped. Agents: random,
 greedy, mcts[:SIMULATIONS], dmcts[:SIMULATIONS] (search that cannot see the other
 side's cards), rush, holy, flag. ``--json`` prints ``{"games": N,
 "north": {"win_share": x, "win_share_ci": [lo, hi]}, "south": {...}, "draws": k,
-"victory": {"war": n, "holy": n, "flag": n, "turn_limit": n}, "mean_turns": t}``.
+"victory": {"war": n, "holy": n, "flag": n, "turn_limit": n}, "mean_turns": t}``;
+for ``luck`` ``{"games": N, "agents": [...], "sources": [rows], "skill": [rows],
+"cards": [rows]}`` (the parts asked for; each row says how many games it rests on).
 
 >>> from workbench.cli import main
 >>> main(["brawlhalla", "simulate", "--games", "2", "--agents", "random",
@@ -36,7 +42,7 @@ from workbench.cli.workers import worker_pool
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.board import default_board, load_board
 from workbench.games.brawlhalla.engine import Brawlhalla
-from workbench.games.brawlhalla.luck import sources
+from workbench.games.brawlhalla.luck import PARTS, luck_figures
 from workbench.games.brawlhalla.play_balance import (
     SECONDS_PER_ACTION,
     first_player_advantage,
@@ -90,6 +96,27 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
     )
     luck.add_argument("--games", type=_positive, default=50, help="base games (default 50)")
     luck.add_argument("--seed", type=int, default=0)
+    luck.add_argument(
+        "--parts", nargs="+", choices=PARTS, default=list(PARTS), help="figures (default all)"
+    )
+    luck.add_argument(
+        "--budgets", nargs="+", type=_positive, default=[10, 100], help="MCTS simulations"
+    )
+    luck.add_argument(
+        "--skill-rounds",
+        nargs="+",
+        type=_positive,
+        default=[2],
+        metavar="R",
+        help="games per seat at each budget: one number, or one per budget (default 2)",
+    )
+    luck.add_argument(
+        "--skill-turn-limit",
+        type=_positive,
+        help="turn limit of the skill games (default: the rules', at most 30)",
+    )
+    luck.add_argument("--card-games", type=_positive, default=20, help="games per card")
+    luck.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
     luck.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(luck, Rules)
     luck.set_defaults(func=_luck)
@@ -98,13 +125,33 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
 def _luck(args: argparse.Namespace) -> int:
     board = load_board(args.board) if args.board else default_board()
     rules = rules_from_args(args).replace(cards=True)
-    table = sources(Brawlhalla(board, rules), args.agents, games=args.games, seed=args.seed)
-    if args.json:
-        print_json(
-            {"games": args.games, "agents": args.agents, "sources": table.to_dict("records")}
+    rounds = args.skill_rounds[0] if len(args.skill_rounds) == 1 else args.skill_rounds
+    skill_turn_limit = args.skill_turn_limit or min(rules.turn_limit, 30)
+    with worker_pool(args.workers) as executor:
+        figures = luck_figures(
+            Brawlhalla(board, rules),
+            args.agents,
+            parts=args.parts,
+            games=args.games,
+            card_games=args.card_games,
+            budgets=args.budgets,
+            skill_rounds=rounds,
+            skill_turn_limit=skill_turn_limit,
+            seed=args.seed,
+            executor=executor,
+            progress=not args.json,
         )
-    else:
-        print_table(table, title=f"{' v '.join(args.agents)}, {args.games} games, cards in play")
+    if args.json:
+        tables = {part: table.to_dict("records") for part, table in figures.items()}
+        print_json({"games": args.games, "agents": args.agents, **tables})
+        return 0
+    titles = {
+        "sources": f"{' v '.join(args.agents)}, {args.games} games, cards in play",
+        "skill": f"skill: MCTS budgets, turn limit {skill_turn_limit}",
+        "cards": f"card strength: {args.card_games} games per card, {' v '.join(args.agents)}",
+    }
+    for part, table in figures.items():
+        print_table(table, title=titles[part])
     return 0
 
 

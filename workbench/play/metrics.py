@@ -181,7 +181,9 @@ def agent_scores(results: pd.DataFrame) -> pd.DataFrame:
     best = returns.max(axis=1, keepdims=True)
     leading = returns >= best
     scores = leading / leading.sum(axis=1, keepdims=True)
-    outright = results["winner"].to_numpy(dtype=int)[:, None] == np.arange(seats)
+    # outright wins from the returns, as the tournament decides them (a game's summary
+    # may reuse the ``winner`` column for its own names)
+    outright = leading & (leading.sum(axis=1, keepdims=True) == 1)
     long = pd.DataFrame(
         {
             "agent": results[[f"seat{s}" for s in range(seats)]].to_numpy().ravel(),

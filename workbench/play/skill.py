@@ -3,7 +3,9 @@
 An agent (MCTS by default) plays against itself with a budget twice as large, step by
 step up a ladder of budgets. A game that rewards skill shows the stronger side
 scoring clearly above the fair share at every step; a game decided by luck or by the
-seat shows scores near the fair share.
+seat shows scores near the fair share. Given an ``opponent`` (a fixed agent, e.g. a
+greedy player), every budget plays that opponent instead: the score should rise with
+the budget.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ def skill_trace(
     game: Game,
     *,
     budgets: Sequence[int] = (25, 50, 100, 200),
-    rounds: int = 10,
+    rounds: int | Sequence[int] = 10,
     agent: AgentFactory = MCTSAgent,
     parameter: str = "simulations",
+    opponent: AgentFactory | None = None,
+    opponent_name: str = "opponent",
     seed: int = 0,
     executor: Executor | Literal["processes"] | None = "processes",
     progress: bool = True,
@@ -46,13 +50,19 @@ def skill_trace(
         The game.
     budgets : sequence of int
         Increasing budgets (typically doubling).
-    rounds : int
+    rounds : int or sequence of int
         Games per seat of the stronger agent at each step (the stronger agent sits in
-        each seat in turn; the other seats hold the weaker one).
+        each seat in turn; the other seats hold the weaker one); a sequence gives each
+        step its own (few games where a step is costly).
     agent : agent factory
         Built as ``agent(game, seed=..., **{parameter: budget}, **agent_options)``.
     parameter : str
         Name of the budget argument of ``agent``.
+    opponent : agent factory, optional
+        A fixed agent: every budget plays it (one step per budget) instead of the
+        budget before it.
+    opponent_name : str
+        The ``weak`` entry of the steps against ``opponent``.
     seed, executor, progress
         As for :func:`~workbench.play.tournament.tournament` (each step gets its own
         child seed).
@@ -60,7 +70,8 @@ def skill_trace(
     Returns
     -------
     pandas.DataFrame
-        One row per step: ``strong`` and ``weak`` budgets, ``games``, the strong side's
+        One row per step: ``strong`` and ``weak`` budgets (``weak`` is
+        ``opponent_name`` against an ``opponent``), ``games``, the strong side's
         outright ``win rate`` (Wilson interval ``win low``/``win high``), its mean
         ``score`` (1 win, 1/k for a k-way tie, 0 loss; percentile bootstrap interval
         ``score low``/``score high``) and the ``fair`` score ``1 / players``.
@@ -71,26 +82,44 @@ def skill_trace(
     >>> trace = skill_trace(TicTacToe(), budgets=(2, 16), rounds=4, executor=None, progress=False)
     >>> trace[["strong", "weak", "games", "fair"]].to_dict("records")
     [{'strong': 16, 'weak': 2, 'games': 8, 'fair': 0.5}]
+    >>> from workbench.play.agents import RandomAgent
+    >>> trace = skill_trace(TicTacToe(), budgets=(2, 16), rounds=(1, 3), opponent=RandomAgent,
+    ...                     opponent_name="random", executor=None, progress=False)
+    >>> trace[["strong", "weak", "games"]].to_dict("records")
+    [{'strong': 2, 'weak': 'random', 'games': 2}, {'strong': 16, 'weak': 'random', 'games': 6}]
     """
-    if len(budgets) < 2 or any(b >= c for b, c in itertools.pairwise(budgets)):
+    least = 1 if opponent is not None else 2
+    if len(budgets) < least or any(b >= c for b, c in itertools.pairwise(budgets)):
         raise ValueError(
-            f"skill_trace: budgets must be at least two increasing values, got {budgets}"
+            f"skill_trace: budgets must be at least {least} increasing values, got {budgets}"
         )
     players = game.info.num_players
     lineups = [
         tuple("strong" if s == seat else "weak" for s in range(players)) for seat in range(players)
     ]
-    seeds = np.random.SeedSequence(seed).spawn(len(budgets) - 1)
+    steps = (
+        [(opponent_name, budget) for budget in budgets]
+        if opponent is not None
+        else list(itertools.pairwise(budgets))
+    )
+    per_step = [rounds] * len(steps) if isinstance(rounds, int) else list(rounds)
+    if len(per_step) != len(steps):
+        raise ValueError(
+            f"skill_trace: rounds must give one number per step ({len(steps)}), got {rounds}"
+        )
+    seeds = np.random.SeedSequence(seed).spawn(len(steps))
     rows = []
-    for (weak, strong), step_seed in zip(itertools.pairwise(budgets), seeds, strict=True):
+    for (weak, strong), step_rounds, step_seed in zip(steps, per_step, seeds, strict=True):
         agents = {
             "strong": partial(agent, **{parameter: strong}, **agent_options),
-            "weak": partial(agent, **{parameter: weak}, **agent_options),
+            "weak": opponent
+            if opponent is not None
+            else partial(agent, **{parameter: weak}, **agent_options),
         }
         results = tournament(
             game,
             agents,
-            rounds=rounds,
+            rounds=step_rounds,
             seed=step_seed,
             lineups=lineups,
             executor=executor,

@@ -152,3 +152,54 @@ def test_positions_figure_one_panel_per_position():
     fig = positions_figure([state, state, state], columns=2)
     shown = [ax for ax in fig.axes if ax.get_title()]
     assert len(shown) == 3 and shown[0].get_title() == "turn 1: north to act"
+
+
+def test_card_strength_figure_puts_the_artifacts_in_their_own_panel():
+    import pandas as pd
+
+    from workbench.games.brawlhalla.plots import card_strength_figure
+
+    table = pd.DataFrame(
+        {
+            "card": ["Raid", "Tyrfing", "Pillage", "Mjolnir", "Odin's eye"],
+            "family": ["basic", "artifact", "basic", "artifact", "basic"],
+            "effect": [0.3, 0.05, -0.2, 0.0, 0.01],
+            "effect_low": [0.2, -0.1, -0.3, 0.0, -0.05],
+            "effect_high": [0.4, 0.2, -0.15, 0.0, 0.08],
+            "verdict": ["strong", "", "weak", "", ""],
+        }
+    )
+    fig = card_strength_figure(table)
+    drawn, artifacts = fig.axes
+    assert [t.get_text() for t in drawn.get_yticklabels()] == ["Raid", "Odin's eye", "Pillage"]
+    assert [t.get_text() for t in artifacts.get_yticklabels()] == ["Tyrfing", "Mjolnir"]
+    widths = [bar.get_width() for bar in drawn.patches]
+    assert widths == [0.3, 0.01, -0.2]  # strongest on top, bars as long as the effect
+    colours = [bar.get_facecolor()[:3] for bar in drawn.patches]
+    assert colours[0] != colours[1] != colours[2]  # strong, unflagged and weak apart
+
+
+def test_skill_figure_draws_the_ladder_and_the_fixed_opponent_per_condition():
+    import pandas as pd
+
+    from workbench.games.brawlhalla.plots import skill_figure
+
+    rows = [
+        (cards, strong, weak, 0.5 + 0.1 * i)
+        for cards in (True, False)
+        for i, (strong, weak) in enumerate([(100, 10), (10, "greedy"), (100, "greedy")])
+    ]
+    table = pd.DataFrame(rows, columns=["cards", "strong", "weak", "score"])
+    table = table.assign(
+        **{"score low": table["score"] - 0.1, "score high": table["score"] + 0.1, "fair": 0.5}
+    )
+    fig = skill_figure(table)
+    titles = [ax.get_title() for ax in fig.axes]
+    assert titles == [
+        "cards: each budget v the one before",
+        "cards: each budget v greedy",
+        "no cards: each budget v the one before",
+        "no cards: each budget v greedy",
+    ]
+    ticks = [t.get_text() for t in fig.axes[1].get_xticklabels()]
+    assert ticks == ["10 vs greedy", "100 vs greedy"]

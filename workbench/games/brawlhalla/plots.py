@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "board_figure",
+    "card_strength_figure",
     "draw_odds_figure",
     "fairness_figure",
     "fight_curves",
@@ -54,6 +55,7 @@ __all__ = [
     "odds_heatmap",
     "positions_figure",
     "reach_figure",
+    "skill_figure",
     "victory_mix_figure",
     "win_shares_figure",
 ]
@@ -272,4 +274,70 @@ def game_length_figure(table: pd.DataFrame, *, aim: tuple[float, float] = (20, 3
     ax.set_xlabel("minutes a game (actions x seconds per action)")
     ax.set_ylabel("games")
     ax.legend(fontsize=8)
+    return fig
+
+
+def card_strength_figure(table: pd.DataFrame, *, margin: float = 0.10) -> Figure:
+    """Each card's effect on its holder's score with its 95% interval (a
+    :func:`~.card_strength.card_strength` table): horizontal bars, strongest on top, the
+    drawn cards in one panel and the artifacts in another, ``margin`` dotted, flagged
+    cards in red (strong) or blue (weak)."""
+    panels = [
+        ("drawn cards", table[table["family"] != "artifact"]),
+        ("artifacts", table[table["family"] == "artifact"]),
+    ]
+    rows = [len(part) for _, part in panels]
+    fig = Figure(figsize=(6.4, 0.22 * sum(rows) + 1.6))
+    axes = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [max(r, 1) for r in rows]})
+    fig.subplots_adjust(
+        left=0.34, right=0.97, bottom=0.9 / fig.get_figheight(), top=0.97, hspace=0.15
+    )
+    colours = {"strong": "#c53030", "weak": "#2b6cb0", "": "#a0aec0"}
+    for ax, (title, part) in zip(axes, panels, strict=True):
+        part = part.sort_values("effect", ascending=False, kind="stable")
+        effect = part["effect"].to_numpy()
+        errors = [effect - part["effect_low"].to_numpy(), part["effect_high"].to_numpy() - effect]
+        ax.barh(
+            range(len(part)),
+            effect,
+            xerr=errors,
+            color=[colours[v] for v in part["verdict"]],
+            error_kw={"elinewidth": 1, "capsize": 2},
+        )
+        ax.set_yticks(range(len(part)), part["card"], fontsize=7)
+        ax.invert_yaxis()
+        ax.set_title(title, fontsize=9, loc="left")
+        ax.axvline(0, color="#2d3748", linewidth=0.8)
+        for edge in (-margin, margin):
+            ax.axvline(edge, color="#718096", linewidth=0.8, linestyle=":")
+    axes[-1].set_xlabel("holder's score with the card - without it (95% interval)")
+    return fig
+
+
+def skill_figure(table: pd.DataFrame) -> Figure:
+    """The skill trace per condition (a :func:`~.skill_study.skill_figures` table): one
+    row of panels per condition (cards, no cards), the ladder (each budget against the
+    one before) on the left, each budget against the fixed opponent on the right, each
+    drawn by :func:`~workbench.play.plots.plot_skill_trace`."""
+    from workbench.play.plots import plot_skill_trace
+
+    conditions = list(dict.fromkeys(table["cards"]))
+    fig = Figure(figsize=(8.0, 2.9 * len(conditions)))
+    axes = fig.subplots(len(conditions), 2, squeeze=False)
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.12, top=0.93, hspace=0.6, wspace=0.25)
+    for row, cards in zip(axes, conditions, strict=True):
+        rows = table[table["cards"] == cards]
+        ladder = rows["weak"].map(lambda weak: str(weak).isdigit())
+        label = "cards" if cards else "no cards"
+        for ax, part, kind in ((row[0], rows[ladder], "ladder"), (row[1], rows[~ladder], "v")):
+            if part.empty:
+                ax.set_axis_off()
+                continue
+            title = (
+                f"{label}: each budget v the one before"
+                if kind == "ladder"
+                else (f"{label}: each budget v {part['weak'].iloc[0]}")
+            )
+            plot_skill_trace(part, ax=ax, title=title)
+            ax.title.set_fontsize(9)
     return fig
