@@ -23,18 +23,16 @@ __all__ = [
 MESSAGE_LIMIT = 2000
 
 
-def shown(value: object, limit: int = 80) -> str:
-    """``repr(value)``, cut to ``limit`` characters with the length it had.
+def shown(value: object, *, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters so one bad value cannot flood a message.
 
-    >>> shown("x" * 1000, limit=20)
-    "'xxxxxxxxxxx... (1,002 characters)"
+    >>> shown("x" * 1000, limit=12)
+    "'xxxxxxxx..."
     >>> shown(6)
     '6'
     """
     text = repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[: limit - 8]}... ({len(text):,} characters)"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _cut(message: str) -> str:

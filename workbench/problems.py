@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from workbench.errors import DataError
+from workbench.errors import DataError, shown
 
 __all__ = ["Problems", "is_integer", "shown"]
 
@@ -34,12 +34,6 @@ __all__ = ["Problems", "is_integer", "shown"]
 def is_integer(value: Any) -> bool:
     """An int that is not a bool (JSON's true/false are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def shown(value: Any, *, limit: int = 40) -> str:
-    """``repr(value)``, cut to ``limit`` characters so one bad value cannot flood a message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Problems:

@@ -42,16 +42,11 @@ $.units[0]: 1 warrior cannot stand on this mountain square
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from workbench.errors import DataError, RulesError
 from workbench.games.brawlhalla.actions import BUILD_KINDS
@@ -63,16 +58,25 @@ from workbench.games.brawlhalla.board import (
     default_board,
     load_board,
 )
-from workbench.games.brawlhalla.card_effects import LASTING, extra_action_points
 from workbench.games.brawlhalla.combat import parse_modifier
-from workbench.games.brawlhalla.defence_cards import defence_options
 from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
-from workbench.games.brawlhalla.geometry import MODES
 from workbench.games.brawlhalla.movement import SIDES
+from workbench.games.brawlhalla.position_cards import (
+    CARD_FIELDS,
+    CARD_KEYS,
+    MOD_KEYS,
+    card_values,
+    check_cards,
+)
+from workbench.games.brawlhalla.position_reader import (
+    MAX_COUNT,
+    UNIT_KINDS,
+    PositionReader,
+    entry_places,
+)
 from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.stacking import can_stand
 from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
-from workbench.games.brawlhalla.turn_effects import PHASING
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, lines_json_text, load_json
 from workbench.problems import Problems, shown
@@ -81,8 +85,6 @@ __all__ = [
     "CARD_FIELDS",
     "FORMAT",
     "UNIT_KINDS",
-    "CardField",
-    "Codec",
     "action_to_dict",
     "load_position",
     "position_from_dict",
@@ -94,14 +96,12 @@ __all__ = [
 
 FORMAT = "brawlhalla-position/1"
 #: A stack's units, in the order of :data:`~workbench.games.brawlhalla.state.Stack`.
-UNIT_KINDS = ("warriors", "warlords", "dragons", "boats")
 _BUILDINGS = ("capital", "barracks", "nursery", "harbor")
 _KEYS = (
     "format", "board", "rules", "turn", "to_move", "action_points", "first", "units",
     "buildings", "works", "guardians", "beaten", "ruins_taken", "wrecks", "earthed", "flag",
     "carrier", "respawn", "coins", "holy", "artifacts", "pending", "winner", "victory",
 )  # fmt: skip
-_MAX = 999
 #: The default board, read once (boards are immutable).
 _default_board = functools.cache(default_board)
 
@@ -218,7 +218,7 @@ def position_to_dict(state: BrawlhallaState, *, board: str | None = None) -> dic
             "defence_dice": defence,
         }
         if game.rules.cards:
-            data["pending"].update(zip(_MOD_KEYS, map(list, state.committed), strict=True))
+            data["pending"].update(zip(MOD_KEYS, map(list, state.committed), strict=True))
     if state.winner is not None:
         data["winner"] = "draw" if state.winner < 0 else SIDES[state.winner]
         data["victory"] = state.victory
@@ -266,62 +266,6 @@ def _as_lists(value: Any) -> Any:
 
 
 # -- reading --------------------------------------------------------------------------
-class _Reader:
-    """Reads the parts of one position file, each problem added with its JSON path."""
-
-    def __init__(self, problems: Problems, game: Brawlhalla) -> None:
-        self.problems, self.game = problems, game
-        self.size = (game.board.rows, game.board.cols)
-        self.sanctuaries = dict(game.geometry.sanctuaries)
-
-    def side(self, item: dict, key: str, place: str) -> int | None:
-        if key in item and self.problems.expect_choice(item[key], f"{place}.{key}", SIDES):
-            return SIDES.index(item[key])
-        return None
-
-    def cell(self, value: Any, place: str) -> Cell | None:
-        return self.problems.expect_cell(value, place, self.size)
-
-    def cell_of(self, item: dict, key: str, place: str) -> Cell | None:
-        """``item[key]`` as a cell (None, already reported, when the key is missing)."""
-        return self.cell(item[key], f"{place}.{key}") if key in item else None
-
-    def cells(self, value: Any, place: str) -> list[Cell | None]:
-        items = self.problems.expect_list(value, place, self.size[0] * self.size[1])
-        return [self.cell(item, f"{place}[{k}]") for k, item in enumerate(items)]
-
-    def number(self, item: dict, key: str, place: str, low: int, high: int, default: int = 0):
-        value = item.get(key, default)
-        return value if self.problems.expect_integer(value, f"{place}.{key}", low, high) else None
-
-    def per_side(self, value: Any, place: str, high: int) -> tuple[int, int] | None:
-        if not self.problems.expect_object(value, place, (), SIDES):
-            return None
-        found = [self.number(value, side, place, 0, high) for side in SIDES]
-        return (found[0], found[1]) if None not in found else None
-
-    def sanctuary(self, name: Any, place: str) -> Cell | None:
-        if self.problems.expect_choice(name, place, tuple(self.sanctuaries)):
-            return self.sanctuaries[name]
-        return None
-
-    def card(self, name: Any, place: str, kind: str) -> bool:
-        """``name`` is a card of the game's card table, of ``kind`` (:data:`_CARD_KINDS`)."""
-        if not self.problems.expect_string(name, place):
-            return False
-        families = self.game.cards.families()
-        if name not in families:
-            close = difflib.get_close_matches(name, list(families), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else " (see cards.csv)"
-            self.problems.add(place, f"{name!r} is not a card of the card table{hint}")
-            return False
-        what, fits = _CARD_KINDS[kind]
-        if not fits(families[name], self.game.cards.table()[name][0]):
-            self.problems.add(place, f"{name!r} is a {families[name]} card; expected {what}")
-            return False
-        return True
-
-
 def position_from_dict(
     data: Any,
     *,
@@ -332,15 +276,15 @@ def position_from_dict(
     """Validate a parsed position file and build the state; a :class:`DataError` naming
     ``source`` lists every problem with its JSON path (see :func:`load_position`)."""
     problems = Problems(source)
-    if not problems.expect_object(data, "$", (), (*_KEYS, *_CARD_KEYS)):
+    if not problems.expect_object(data, "$", (), (*_KEYS, *CARD_KEYS)):
         problems.raise_if_any()
     if "format" in data and data["format"] != FORMAT:
         problems.add("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
     game = _game(data, problems, Path(folder), adjust_rules)
     problems.raise_if_any()
-    read = _Reader(problems, game)
+    read = PositionReader(problems, game)
     fields = _fields(data, read)
-    cards = _card_values(data, read)
+    cards = card_values(data, read)
     problems.raise_if_any()
     # What position() does not take: the ruins per side (it reads a pair of non-empty
     # lists only), an attack waiting for its dice (and its die cards), a finished game;
@@ -358,7 +302,7 @@ def position_from_dict(
         setattr(state, attribute, value)
     _check_state(state, data, problems)
     if game.rules.cards:
-        _check_cards(state, data, problems)
+        check_cards(state, data, problems)
     problems.raise_if_any()
     return state
 
@@ -393,7 +337,7 @@ def _game(data: dict, problems: Problems, folder: Path, adjust_rules) -> Brawlha
         return None
 
 
-def _fields(data: dict, read: _Reader) -> dict[str, Any]:
+def _fields(data: dict, read: PositionReader) -> dict[str, Any]:
     """The arguments of :meth:`Brawlhalla.position` (and ``pending``, ``winner``)."""
     game, problems = read.game, read.problems
     rules = game.rules
@@ -402,7 +346,7 @@ def _fields(data: dict, read: _Reader) -> dict[str, Any]:
         "stacks": _units(data, read),
         "works": _works(data, read),
         "turn": read.number(data, "turn", "$", 1, rules.turn_limit + ("winner" in data), 1),
-        "ap": read.number(data, "action_points", "$", 0, _MAX if rules.cards else most, most),
+        "ap": read.number(data, "action_points", "$", 0, MAX_COUNT if rules.cards else most, most),
         "to_move": read.side(data, "to_move", "$") if "to_move" in data else 0,
         "first": read.side(data, "first", "$") if "first" in data else 0,
         "earthed": read.cells(data.get("earthed", []), "$.earthed"),
@@ -433,8 +377,8 @@ def _fields(data: dict, read: _Reader) -> dict[str, Any]:
     if data.get("carrier") is not None:
         fields["carrier"] = read.cell(data["carrier"], "$.carrier")
     if fields["respawn"] is not None:
-        read.number(data, "respawn", "$", 1, _MAX)
-    fields["coins"] = read.per_side(data.get("coins", {}), "$.coins", _MAX)
+        read.number(data, "respawn", "$", 1, MAX_COUNT)
+    fields["coins"] = read.per_side(data.get("coins", {}), "$.coins", MAX_COUNT)
     fields["holy"] = read.per_side(data.get("holy", {}), "$.holy", rules.holy_turns - 1)
     artifacts = data.get("artifacts", {})
     if problems.expect_object(artifacts, "$.artifacts", (), SIDES):
@@ -451,7 +395,7 @@ def _fields(data: dict, read: _Reader) -> dict[str, Any]:
     return fields
 
 
-def _units(data: dict, read: _Reader) -> dict[Cell, tuple[int, ...]]:
+def _units(data: dict, read: PositionReader) -> dict[Cell, tuple[int, ...]]:
     stacks: dict[Cell, tuple[int, ...]] = {}
     where: dict[Cell, str] = {}
     items = read.problems.expect_list(data.get("units", []), "$.units", read.size[0] * read.size[1])
@@ -463,7 +407,7 @@ def _units(data: dict, read: _Reader) -> dict[Cell, tuple[int, ...]]:
             continue
         side = read.side(unit, "side", place)
         cell = read.cell_of(unit, "cell", place)
-        counts = [read.number(unit, kind, place, 0, _MAX) for kind in UNIT_KINDS]
+        counts = [read.number(unit, kind, place, 0, MAX_COUNT) for kind in UNIT_KINDS]
         spent = read.number(unit, "spent", place, 0, spent_most)
         if side is None or cell is None or None in counts or spent is None:
             continue
@@ -476,9 +420,9 @@ def _units(data: dict, read: _Reader) -> dict[Cell, tuple[int, ...]]:
     return stacks
 
 
-def _buildings(value: Any, read: _Reader) -> dict[Cell, tuple[int, str]]:
+def _buildings(value: Any, read: PositionReader) -> dict[Cell, tuple[int, str]]:
     found: dict[Cell, tuple[int, str]] = {}
-    for k, item in enumerate(read.problems.expect_list(value, "$.buildings", _MAX)):
+    for k, item in enumerate(read.problems.expect_list(value, "$.buildings", MAX_COUNT)):
         place = f"$.buildings[{k}]"
         if not read.problems.expect_object(item, place, ("side", "kind", "cell")):
             continue
@@ -494,17 +438,19 @@ def _buildings(value: Any, read: _Reader) -> dict[Cell, tuple[int, str]]:
     return found
 
 
-def _works(data: dict, read: _Reader) -> dict[Cell, tuple[int, str, int, int, int]]:
+def _works(data: dict, read: PositionReader) -> dict[Cell, tuple[int, str, int, int, int]]:
     found: dict[Cell, tuple[int, str, int, int, int]] = {}
     keys = ("side", "kind", "cell", "turns_left")
-    for k, item in enumerate(read.problems.expect_list(data.get("works", []), "$.works", _MAX)):
+    for k, item in enumerate(
+        read.problems.expect_list(data.get("works", []), "$.works", MAX_COUNT)
+    ):
         place = f"$.works[{k}]"
         if not read.problems.expect_object(item, place, keys, ("warriors", "warlords")):
             continue
         side, cell = read.side(item, "side", place), read.cell_of(item, "cell", place)
         kind_ok = read.problems.expect_choice(item.get("kind"), f"{place}.kind", BUILD_KINDS)
-        held = [read.number(item, key, place, 0, _MAX) for key in ("warriors", "warlords")]
-        turns = read.number(item, "turns_left", place, 1, _MAX, 1)
+        held = [read.number(item, key, place, 0, MAX_COUNT) for key in ("warriors", "warlords")]
+        turns = read.number(item, "turns_left", place, 1, MAX_COUNT, 1)
         if not kind_ok or None in (side, cell, turns, *held):
             continue
         if cell in found:
@@ -513,7 +459,7 @@ def _works(data: dict, read: _Reader) -> dict[Cell, tuple[int, str, int, int, in
     return found
 
 
-def _ruins(value: Any, read: _Reader) -> tuple[frozenset[Cell], frozenset[Cell]]:
+def _ruins(value: Any, read: PositionReader) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """What each side can still gain: the board's ruins but those taken (one list for
     both sides, or one per side)."""
     if not isinstance(value, dict):
@@ -524,7 +470,7 @@ def _ruins(value: Any, read: _Reader) -> tuple[frozenset[Cell], frozenset[Cell]]
     return north, south
 
 
-def _ruins_left(value: Any, place: str, read: _Reader) -> frozenset[Cell]:
+def _ruins_left(value: Any, place: str, read: PositionReader) -> frozenset[Cell]:
     ruins = set(read.game.board.ruins)
     taken = read.cells(value, place)
     for k, cell in enumerate(taken):
@@ -533,7 +479,7 @@ def _ruins_left(value: Any, place: str, read: _Reader) -> frozenset[Cell]:
     return frozenset(ruins - set(taken))
 
 
-def _wrecks(value: Any, read: _Reader) -> dict[Cell, int]:
+def _wrecks(value: Any, read: PositionReader) -> dict[Cell, int]:
     wreckages = {f.side: f.cell for f in read.game.board.features_of("wreckage")}
     uses = read.game.rules.wreckage_uses
     if not read.problems.expect_object(value, "$.wrecks", (), tuple(wreckages)):
@@ -544,10 +490,10 @@ def _wrecks(value: Any, read: _Reader) -> dict[Cell, int]:
     }
 
 
-def _pending(value: Any, read: _Reader) -> tuple | None:
+def _pending(value: Any, read: PositionReader) -> tuple | None:
     """``(from, to, attack_dice, defence_dice, (attacker_mods, defender_mods))``."""
     keys = ("from", "to", "attack_dice", "defence_dice")
-    if value is None or not read.problems.expect_object(value, "$.pending", keys, _MOD_KEYS):
+    if value is None or not read.problems.expect_object(value, "$.pending", keys, MOD_KEYS):
         return None
     most = max(read.game.rules.dice_cap, len(read.game.rules.guardian_dice))
     found = (
@@ -556,17 +502,17 @@ def _pending(value: Any, read: _Reader) -> tuple | None:
         read.number(value, "attack_dice", "$.pending", 1, most),
         read.number(value, "defence_dice", "$.pending", 1, most),
     )
-    mods = [_modifiers(value.get(key, []), f"$.pending.{key}", read) for key in _MOD_KEYS]
+    mods = [_modifiers(value.get(key, []), f"$.pending.{key}", read) for key in MOD_KEYS]
     return None if None in found else (*found, (mods[0], mods[1]))
 
 
-def _modifiers(value: Any, place: str, read: _Reader) -> tuple[str, ...]:
+def _modifiers(value: Any, place: str, read: PositionReader) -> tuple[str, ...]:
     """The die modifiers a side's cards bring to the pending clash (sorted, as the engine
     keeps them): ``thor``, ``skofnung``, ``norn``, ``blood_lord:X``."""
     if value and not read.game.rules.cards:
         read.problems.add(place, "cards are off (rules.cards): no die cards")
     found = []
-    for k, text in enumerate(read.problems.expect_list(value, place, _MAX)):
+    for k, text in enumerate(read.problems.expect_list(value, place, MAX_COUNT)):
         try:
             known = isinstance(text, str) and parse_modifier(text).name == text
         except RulesError:
@@ -580,7 +526,7 @@ def _modifiers(value: Any, place: str, read: _Reader) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _winner(data: dict, read: _Reader) -> tuple[int, str] | None:
+def _winner(data: dict, read: PositionReader) -> tuple[int, str] | None:
     if "winner" not in data and "victory" not in data:
         return None
     winner, victory = data.get("winner"), data.get("victory")
@@ -592,302 +538,6 @@ def _winner(data: dict, read: _Reader) -> tuple[int, str] | None:
     if (winner == "draw") != (victory == "turn_limit"):
         read.problems.add("$.victory", "a draw comes with the turn limit, and only a draw")
     return (-1 if winner == "draw" else SIDES.index(winner)), victory
-
-
-# -- cards -------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Codec:
-    """How one shape of value goes between a file and a state: ``read(reader, value,
-    place)`` reports what is wrong with ``value`` at ``place`` and gives the state's value
-    (a harmless one when wrong), ``write(value)`` gives the JSON back, and
-    ``cards(value, place)`` the ``(JSON path, card name)`` of every card the value holds.
-    """
-
-    read: Callable[[_Reader, Any, str], Any]
-    write: Callable[[Any], Any]
-    cards: Callable[[Any, str], list[tuple[str, str]]] = lambda value, place: []
-
-
-#: The modes whose moves a card doubled this turn, and Gridarvolr's phasing.
-_DOUBLED = (*MODES, PHASING)
-#: What a card list may hold: in words, and a test of a card's family and effect id.
-_CARD_KINDS: dict[str, tuple[str, Callable[[str, str], bool]]] = {
-    "drawn": ("a card of the draw deck (basic, ruin or face-down)", lambda f, e: f != "artifact"),
-    "artifact": ("an artifact card", lambda f, e: f == "artifact"),
-    "face-down": ("a face-down card", lambda f, e: f == "face-down"),
-    "lasting": ("an artifact that lasts once played", lambda f, e: e in LASTING),
-}
-
-
-def _card_list(kind: str, *, distinct: bool = False) -> Codec:
-    """A list of card names of ``kind`` (``distinct``: at most one of each name)."""
-
-    def read(reader: _Reader, value: Any, place: str) -> tuple[str, ...]:
-        names = reader.problems.expect_list(value, place, _MAX)
-        good = tuple(n for k, n in enumerate(names) if reader.card(n, f"{place}[{k}]", kind))
-        for name, count in Counter(good).items():
-            if distinct and count > 1:
-                reader.problems.add(place, f"{name!r} {count} times: at most one of each name")
-        return good
-
-    def cards(value: tuple[str, ...], place: str) -> list[tuple[str, str]]:
-        return [(f"{place}[{k}]", name) for k, name in enumerate(value)]
-
-    return Codec(read, list, cards)
-
-
-def _each_side(codec: Codec, empty: Any) -> Codec:
-    """``{"north": ..., "south": ...}`` of ``codec``'s values; ``empty`` for a side left out."""
-
-    def read(reader: _Reader, value: Any, place: str) -> tuple[Any, Any]:
-        if not reader.problems.expect_object(value, place, (), SIDES):
-            return (empty, empty)
-        found = [
-            codec.read(reader, value[s], f"{place}.{s}") if s in value else empty for s in SIDES
-        ]
-        return (found[0], found[1])
-
-    def write(value: tuple[Any, Any]) -> dict[str, Any]:
-        return {side: codec.write(v) for side, v in zip(SIDES, value, strict=True)}
-
-    def cards(value: tuple[Any, Any], place: str) -> list[tuple[str, str]]:
-        pairs = zip(SIDES, value, strict=True)
-        return [found for side, v in pairs for found in codec.cards(v, f"{place}.{side}")]
-
-    return Codec(read, write, cards)
-
-
-def _read_count(reader: _Reader, value: Any, place: str) -> int:
-    return value if reader.problems.expect_integer(value, place, 0, _MAX) else 0
-
-
-def _read_flag(reader: _Reader, value: Any, place: str) -> bool:
-    if not isinstance(value, bool):
-        reader.problems.add(place, f"expected true or false, got {shown(value)}")
-    return value is True
-
-
-def _read_turn(reader: _Reader, value: Any, place: str) -> int:
-    """A turn, or null for never (-1 in the state)."""
-    if value is None or not reader.problems.expect_integer(value, place, 1, _MAX):
-        return -1
-    return value
-
-
-def _read_side(reader: _Reader, value: Any, place: str) -> int | None:
-    if value is None or not reader.problems.expect_choice(value, place, SIDES):
-        return None
-    return SIDES.index(value)
-
-
-def _read_modes(reader: _Reader, value: Any, place: str) -> frozenset[str]:
-    modes = reader.problems.expect_list(value, place, len(_DOUBLED))
-    return frozenset(
-        m
-        for k, m in enumerate(modes)
-        if reader.problems.expect_choice(m, f"{place}[{k}]", _DOUBLED)
-    )
-
-
-def _read_units(reader: _Reader, value: Any, place: str) -> tuple[int, int, int, int]:
-    """``{"warriors": ..., "warlords": ..., "dragons": ..., "boats": ...}`` (0 each)."""
-    if not reader.problems.expect_object(value, place, (), UNIT_KINDS):
-        return (0, 0, 0, 0)
-    counts = [reader.number(value, kind, place, 0, _MAX) or 0 for kind in UNIT_KINDS]
-    return (counts[0], counts[1], counts[2], counts[3])
-
-
-def _read_deciding(reader: _Reader, value: Any, place: str) -> tuple | None:
-    """An attack waiting for the defender's Retreat! or Substitution: ``from``, ``to`` and
-    the attacker's clash ``cards`` (as the attack names them, ``Blood lord:X``)."""
-    if value is None or not reader.problems.expect_object(value, place, ("from", "to"), ("cards",)):
-        return None
-    src, dst = reader.cell_of(value, "from", place), reader.cell_of(value, "to", place)
-    cards = reader.problems.expect_list(value.get("cards", []), f"{place}.cards", _MAX)
-    for k, entry in enumerate(cards):
-        name = entry.partition(":")[0] if isinstance(entry, str) else entry
-        reader.card(name, f"{place}.cards[{k}]", "drawn")
-    return None if src is None or dst is None else (src, dst, tuple(cards))
-
-
-def _write_deciding(deciding: tuple | None) -> dict[str, Any] | None:
-    if deciding is None:
-        return None
-    src, dst, cards = deciding
-    return {"from": list(src), "to": list(dst), "cards": list(cards)}
-
-
-def _read_frozen(reader: _Reader, value: Any, place: str) -> dict[Cell, int]:
-    found: dict[Cell, int] = {}
-    for k, item in enumerate(reader.problems.expect_list(value, place, _MAX)):
-        where = f"{place}[{k}]"
-        if not reader.problems.expect_object(item, where, ("cell", "turns")):
-            continue
-        cell, turns = (
-            reader.cell_of(item, "cell", where),
-            reader.number(item, "turns", where, 1, _MAX),
-        )
-        if cell in found:
-            reader.problems.add(f"{where}.cell", f"{list(cell)} is frozen twice")
-        elif cell is not None and turns is not None:
-            found[cell] = turns
-    return found
-
-
-_COUNT = Codec(_read_count, int)
-_FLAG = Codec(_read_flag, bool)
-_TURN = Codec(_read_turn, lambda turn: None if turn < 0 else turn)
-_SIDE = Codec(_read_side, lambda side: None if side is None else SIDES[side])
-_MODES = Codec(_read_modes, lambda modes: [m for m in _DOUBLED if m in modes])
-_UNITS = Codec(_read_units, lambda units: dict(zip(UNIT_KINDS, units, strict=True)))
-_DECIDING = Codec(_read_deciding, _write_deciding)
-_FROZEN = Codec(
-    _read_frozen, lambda cells: [{"cell": list(c), "turns": n} for c, n in sorted(cells.items())]
-)
-
-
-#: Per side, face-down cards (at most one of each name).
-_LAID = _each_side(_card_list("face-down", distinct=True), ())
-
-
-@dataclass(frozen=True)
-class CardField:
-    """One card-related part of a state in position files: its JSON ``key``, the state's
-    ``attribute``, its :class:`Codec`, and the ``pool`` (``drawn``: the draw deck, or
-    ``artifact``) whose copies its cards count against. A ``rest`` field left out of a
-    file holds the cards of its pool that no other field holds, shuffled from ``seed``.
-    """
-
-    key: str
-    attribute: str
-    codec: Codec
-    pool: str = ""
-    rest: bool = False
-
-
-#: Every card-related part of a state, in the order files list them. A new part of the
-#: state is one more row: its JSON key, the state's attribute and a codec (a list of
-#: cards of a kind, per side or not, a count, a flag, a turn, a side, modes, cells with
-#: turns, or a new :class:`Codec`); ``pool`` when its cards count against the copies.
-CARD_FIELDS: tuple[CardField, ...] = (
-    CardField("hands", "hands", _each_side(_card_list("drawn"), ()), "drawn"),
-    CardField("relics", "relics", _each_side(_card_list("artifact"), ()), "artifact"),
-    CardField("in_effect", "in_effect", _each_side(_card_list("lasting"), ()), "artifact"),
-    CardField("face_down", "face_down", _LAID, "drawn"),
-    CardField("deck", "deck", _card_list("drawn"), "drawn", rest=True),
-    CardField("discard", "discard", _card_list("drawn"), "drawn"),
-    CardField("artifact_pile", "artifact_pile", _card_list("artifact"), "artifact", rest=True),
-    CardField("cards_due", "cards_due", _each_side(_COUNT, 0)),
-    CardField("sacrificed", "sacrificed", _COUNT),
-    CardField("discarding", "discarding", _SIDE),
-    CardField("hand_shown", "shown_hand", _each_side(_FLAG, False)),
-    CardField("face_down_seen", "shown_face_down", _LAID),
-    CardField("skofnung_used", "skofnung", _each_side(_TURN, -1)),
-    CardField("extra_move_used", "extra_move", _each_side(_TURN, -1)),
-    CardField("dead", "dead", _each_side(_UNITS, (0, 0, 0, 0))),
-    CardField("deciding", "deciding", _DECIDING),
-    CardField("doubled", "doubled", _MODES),
-    CardField("frozen", "frozen", _FROZEN),
-)  # fmt: skip
-_CARD_KEYS = (*(f.key for f in CARD_FIELDS), "seed")
-#: The die cards of a pending clash, in ``pending``: the attacker's, the defender's.
-_MOD_KEYS = ("attacker_mods", "defender_mods")
-
-
-def _card_values(data: dict, read: _Reader) -> dict[str, Any]:
-    """State attribute -> value of every card field (none with cards off, where a card
-    key is a problem); the copies of each card checked, the ``rest`` fields filled."""
-    if not read.game.rules.cards:
-        for key in _CARD_KEYS:
-            if key in data:
-                read.problems.add(f"$.{key}", "cards are off (rules.cards)")
-        return {}
-    given = {
-        f.key: f.codec.read(read, data[f.key], f"$.{f.key}") for f in CARD_FIELDS if f.key in data
-    }
-    rng = np.random.default_rng(read.number(data, "seed", "$", 0, 2**63 - 1))
-    cards = read.game.cards
-    for pool, copies in (("drawn", cards.pile()), ("artifact", cards.artifacts())):
-        fields = [f for f in CARD_FIELDS if f.pool == pool]
-        rest = list(_count_copies(fields, given, Counter(copies), read.problems).elements())
-        for f in fields:
-            if f.rest and f.key not in given:
-                given[f.key] = tuple(rest[i] for i in rng.permutation(len(rest)))
-    return {f.attribute: given[f.key] for f in CARD_FIELDS if f.key in given}
-
-
-def _count_copies(
-    fields: list[CardField], given: dict[str, Any], copies: Counter, problems: Problems
-) -> Counter:
-    """Check no card is placed more often than the card table has it (the first copy too
-    many is reported); the copies left, in the order of the card table."""
-    held: Counter = Counter()
-    for f in (f for f in fields if f.key in given):
-        for place, name in f.codec.cards(given[f.key], f"$.{f.key}"):
-            held[name] += 1
-            if held[name] == copies[name] + 1:
-                problems.add(place, f"one {name!r} too many: the card table has {copies[name]}")
-    return copies - held
-
-
-def _check_cards(state: BrawlhallaState, data: dict, problems: Problems) -> None:
-    """The action points (Tyrfing's too), the hands within ``Rules.hand_limit`` (or their
-    side discarding), frozen stacks, a guardian's die cards, an attack waiting for the
-    defender's answer, units that acted once more (Angurvadal)."""
-    rules = state.game.rules
-    most = rules.action_points_per_turn + extra_action_points(state, state.to_move)
-    if state.ap > most:
-        problems.add("$.action_points", f"at most {most} (action_points_per_turn, Tyrfing)")
-    _check_hands(state, problems)
-    for k, item in enumerate(data.get("frozen", [])):
-        if tuple(item["cell"]) not in state.stacks:
-            problems.add(f"$.frozen[{k}].cell", "no stack stands there to be frozen")
-    if state.pending is not None and state.pending[4] and state.committed[1]:
-        problems.add("$.pending.defender_mods", "a guardian brings no die cards")
-    if state.deciding is not None:
-        _check_deciding(state, problems)
-    places = _places(data, "units")
-    for cell, stack in state.stacks.items():
-        last = state.turn - (stack[0] != state.to_move)  # its side's turn, or the last one
-        if stack[5] > rules.actions_per_unit_per_turn and state.extra_move[stack[0]] != last:
-            problems.add(
-                f"{places[cell]}.spent",
-                "beyond actions_per_unit_per_turn only by Angurvadal's move (extra_move_used)",
-            )
-
-
-def _check_hands(state: BrawlhallaState, problems: Problems) -> None:
-    """Each hand within ``Rules.hand_limit`` (or ``opening_hand``), but the hand of the
-    side to act that must discard, which holds more."""
-    rules = state.game.rules
-    for side, name in enumerate(SIDES):
-        held = len(state.hands[side])
-        if state.discarding == side and held <= rules.hand_limit:
-            problems.add(
-                "$.discarding", f"{name} holds {held} card(s), within hand_limit {rules.hand_limit}"
-            )
-        elif state.discarding != side and held > max(rules.hand_limit, rules.opening_hand):
-            problems.add(
-                f"$.hands.{name}",
-                f"{held} cards, over hand_limit {rules.hand_limit} (unless discarding)",
-            )
-    if state.discarding not in (None, state.to_move):
-        problems.add("$.discarding", "only the side to act discards")
-
-
-def _check_deciding(state: BrawlhallaState, problems: Problems) -> None:
-    """An attack waiting for the defender's answer: the side to act attacks from ``from``
-    an enemy stack on ``to`` that has a Retreat! or Substitution to answer with."""
-    src, dst, _ = state.deciding
-    attacker, defender = state.stacks.get(src), state.stacks.get(dst)
-    if attacker is None or attacker[0] != state.to_move:
-        problems.add("$.deciding.from", "the side to act has no stack there")
-    if defender is None or defender[0] == state.to_move:
-        problems.add("$.deciding.to", "no enemy stack there")
-    elif not defence_options(state, dst):
-        problems.add("$.deciding.to", "its side has no Retreat! or Substitution that can answer")
-    if state.pending is not None:
-        problems.add("$.deciding", "an attack waits for its dice (pending) already")
 
 
 # -- what a built position must satisfy -------------------------------------------------
@@ -907,20 +557,15 @@ def units_text(units: tuple[int, ...]) -> str:
 
 def _check_state(state: BrawlhallaState, data: dict, problems: Problems) -> None:
     """Checks of the built state: where stacks stand, the buildings, works and limits."""
-    _check_stacks(state, _places(data, "units"), problems)
-    _check_buildings(state, _places(data, "buildings"), problems)
-    _check_works(state, _places(data, "works"), problems)
+    _check_stacks(state, entry_places(data, "units"), problems)
+    _check_buildings(state, entry_places(data, "buildings"), problems)
+    _check_works(state, entry_places(data, "works"), problems)
     _check_objectives(state, problems)
     for k, cell in enumerate(data.get("earthed", [])):
         if state.game.geometry.terrain[tuple(cell)] not in ".:":
             problems.add(
                 f"$.earthed[{k}]", "only a building's square (earth or shore) turns to earth"
             )
-
-
-def _places(data: dict, key: str) -> dict[Cell, str]:
-    """Cell -> the JSON path of the entry of ``data[key]`` on it."""
-    return {tuple(item["cell"]): f"$.{key}[{k}]" for k, item in enumerate(data.get(key, []))}
 
 
 def _check_stacks(state: BrawlhallaState, places: dict, problems: Problems) -> None:
