@@ -7,7 +7,12 @@ import pytest
 from workbench.errors import SearchLimitError
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.play import solve, state_graph
-from workbench.play.packed import PackedStateGraph, packed_state_graph
+from workbench.play.packed import (
+    PackedStateGraph,
+    available_memory,
+    memory_needed,
+    packed_state_graph,
+)
 from workbench.play.retrograde import retrograde
 from workbench.play.toy_games import Pursuit
 
@@ -101,3 +106,15 @@ class _KeysOnly:
 
     def initial_state(self, *, seed=None):
         return self._game.initial_state()
+
+
+def test_a_solve_that_would_not_fit_in_memory_is_refused_with_what_was_found():
+    game = GAMES[2]
+    graph = packed_state_graph(game)
+    need = memory_needed(graph.size, graph.edges)
+    assert need > graph.size * 64
+    with pytest.raises(SearchLimitError, match=r"needs more than .* MB of memory \([\d,]+ states "
+                       r"and [\d,]+ moves found so far.*max_memory is 0 MB"):  # fmt: skip
+        solve(game, max_memory=100_000)
+    assert solve(game, max_memory=1 << 40).states == graph.size
+    assert available_memory() > 0

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -34,7 +35,13 @@ import numpy as np
 from workbench.errors import SearchLimitError
 from workbench.play.protocol import HasPackedSuccessors, State
 
-__all__ = ["PackedStateGraph", "packed_start", "packed_state_graph"]
+__all__ = [
+    "PackedStateGraph",
+    "available_memory",
+    "memory_needed",
+    "packed_start",
+    "packed_state_graph",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,17 +136,28 @@ def packed_start(game: object, state: State) -> int | None:
 
 
 def packed_state_graph(
-    game: HasPackedSuccessors, *, state: State | None = None, max_states: int = 2_000_000
+    game: HasPackedSuccessors,
+    *,
+    state: State | None = None,
+    max_states: int = 2_000_000,
+    max_memory: int | None = None,
 ) -> PackedStateGraph:
     """Enumerate every state reachable from ``state`` (default: the start) a layer at a time.
+
+    ``max_memory`` (bytes; default: the memory the system has available now) bounds
+    what the enumeration and a retrograde solve of its graph will need: after each
+    layer, the arrays kept so far plus what the predecessor lists and the solve add
+    for the states and moves already found (:func:`memory_needed`) must fit.
 
     Raises
     ------
     ValueError
         The game cannot pack the start.
     SearchLimitError
-        As soon as more than ``max_states`` distinct states have been found.
+        As soon as more than ``max_states`` distinct states have been found, or the
+        states and moves found so far would not fit in ``max_memory``.
     """
+    max_memory = available_memory() if max_memory is None else max_memory
     start = game.initial_state() if state is None else state
     code = game.packed_code(start)
     if code is None:
@@ -149,10 +167,21 @@ def packed_state_graph(
     known.add(frontier, np.zeros(1, dtype=np.int32))
     layers: list[_Layer] = []
     found = 0
+    kept = moves = 0
     while frontier.size:
         layer, frontier = _next_layer(game, frontier, known, first=found, limit=max_states)
         layers.append(layer)
         found += layer.player.size
+        kept += sum(array.nbytes for array in layer)
+        moves += layer.sources.size
+        need = memory_needed(found + frontier.size, moves, kept=kept + known.nbytes)
+        if need > max_memory:
+            raise SearchLimitError(
+                f"{game.info.name}: solving needs more than {_gigabytes(need)} of memory "
+                f"({found + frontier.size:,} states and {moves:,} moves found so far, "
+                f"{found:,} of them expanded) but max_memory is {_gigabytes(max_memory)}; "
+                "solve a smaller variant or raise max_memory"
+            )
     player, degree, ends, end_values = (
         np.concatenate([getattr(layer, name) for layer in layers])
         for name in ("player", "degree", "ends", "end_values")
@@ -171,6 +200,38 @@ def packed_state_graph(
         pred_offsets=pred_offsets,
         pred_sources=pred_sources,
     )
+
+
+def memory_needed(states: int, moves: int, *, kept: int = 0) -> int:
+    """Bytes a packed enumeration and its retrograde solve need at their peak, for
+    ``states`` states and ``moves`` moves, on top of ``kept`` bytes of layers already held.
+
+    The predecessor lists add 4 bytes a move and 24 a state; the solve some 40 a state.
+
+    >>> memory_needed(2_756_645, 24_325_060) // 2**20  # 3x4, reserve 4, muster 3: and the layers
+    261
+    """
+    return kept + 4 * moves + 64 * states
+
+
+def available_memory() -> int:
+    """Bytes of memory the system can give now (``MemAvailable`` on Linux; elsewhere
+    the free physical pages, or 2**62 when neither is known)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return 1 << 62
+
+
+def _gigabytes(count: int) -> str:
+    return f"{count / 2**20:,.0f} MB" if count < 2**30 else f"{count / 2**30:,.1f} GB"
 
 
 class _Layer(NamedTuple):
@@ -278,6 +339,11 @@ class _SortedRuns:
 
     def __init__(self) -> None:
         self.runs: list[tuple[np.ndarray, np.ndarray]] = []
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held."""
+        return sum(codes.nbytes + numbers.nbytes for codes, numbers in self.runs)
 
     def add(self, codes: np.ndarray, numbers: np.ndarray) -> None:
         """Add sorted new ``codes`` with their ``numbers``."""

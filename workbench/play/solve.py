@@ -142,6 +142,7 @@ def solve(
     state: State | None = None,
     method: Literal["retrograde", "negamax"] | None = None,
     max_states: int = 2_000_000,
+    max_memory: int | None = None,
     estimate: bool = True,
     seed: Seed = 0,
 ) -> Solution:
@@ -157,6 +158,10 @@ def solve(
         Default: retrograde when the game declares cycles, else negamax.
     max_states : int
         Refuse problems with more reachable states than this.
+    max_memory : int, optional
+        For games with the packed hook: refuse, as soon as the states and moves found
+        so far show it, a solve that would need more bytes than this (default: the
+        memory the system has available). The enumeration is then its own estimate.
     estimate : bool
         Estimate the size first (a second or two) and refuse at once when it is too
         large; False goes straight to the enumeration.
@@ -168,7 +173,8 @@ def solve(
     RulesError
         The game is not two-player zero-sum, or has both chance and cycles.
     SearchLimitError
-        The estimate, or the enumeration itself, exceeds ``max_states``.
+        The estimate, or the enumeration itself, exceeds ``max_states`` (or, on the
+        packed path, ``max_memory``).
 
     Examples
     --------
@@ -190,7 +196,7 @@ def solve(
         raise RulesError(f"solve: retrograde analysis needs a game without chance ({info.name})")
     start = game.initial_state() if state is None else state
     if method == "retrograde" and packed_start(game, start) is not None:
-        graph = packed_state_graph(game, state=start, max_states=max_states)
+        graph = packed_state_graph(game, state=start, max_states=max_states, max_memory=max_memory)
         values, plies = retrograde(graph)
         return Solution(info.name, method, graph, start, values, plies)
     graph = None
