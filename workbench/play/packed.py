@@ -25,6 +25,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -58,8 +60,8 @@ class PackedStateGraph:
         Seat to move per state, or ``TERMINAL``.
     degree : numpy.ndarray of int32
         Moves per state.
-    value : numpy.ndarray of float64
-        Seat 0's return per state at terminal states (0 elsewhere).
+    ends, end_values : numpy.ndarray
+        The terminal states (int64) and seat 0's return at each (float64).
     pred_offsets, pred_sources : numpy.ndarray
         The states with a move into state ``i``:
         ``pred_sources[pred_offsets[i]:pred_offsets[i + 1]]`` (one per move; int32).
@@ -70,7 +72,8 @@ class PackedStateGraph:
     numbers: np.ndarray
     player: np.ndarray
     degree: np.ndarray
-    value: np.ndarray
+    ends: np.ndarray
+    end_values: np.ndarray
     pred_offsets: np.ndarray
     pred_sources: np.ndarray
     _index: dict = field(default_factory=dict, repr=False)
@@ -120,8 +123,7 @@ class PackedStateGraph:
 
     def terminal_values(self) -> tuple[np.ndarray, np.ndarray]:
         """``(numbers, seat-0 returns)`` of the terminal states."""
-        numbers = np.flatnonzero(self.degree == 0)
-        return numbers, self.value[numbers]
+        return self.ends, self.end_values
 
     def predecessors(self) -> tuple[np.ndarray, np.ndarray]:
         """The reversed graph in CSR form: ``(offsets, sources)``."""
@@ -141,9 +143,12 @@ def packed_state_graph(
     state: State | None = None,
     max_states: int = 2_000_000,
     max_memory: int | None = None,
+    chunk: int = 1 << 16,
 ) -> PackedStateGraph:
     """Enumerate every state reachable from ``state`` (default: the start) a layer at a time.
 
+    Each layer is expanded ``chunk`` states at a time, each chunk's new states found
+    and numbered before the next chunk, so that temporary arrays stay small.
     ``max_memory`` (bytes; default: the memory the system has available now) bounds
     what the enumeration and a retrograde solve of its graph will need: after each
     layer, the arrays kept so far plus what the predecessor lists and the solve add
@@ -166,28 +171,33 @@ def packed_state_graph(
     frontier = np.array([code], dtype=np.uint64)
     known.add(frontier, np.zeros(1, dtype=np.int32))
     layers: list[_Layer] = []
-    found = 0
-    kept = moves = 0
+    found, total, moves, kept = 0, 1, 0, 0  # states expanded, states numbered, moves, bytes
     while frontier.size:
-        layer, frontier = _next_layer(game, frontier, known, first=found, limit=max_states)
-        layers.append(layer)
-        found += layer.player.size
-        kept += sum(array.nbytes for array in layer)
-        moves += layer.sources.size
-        need = memory_needed(found + frontier.size, moves, kept=kept + known.nbytes)
-        if need > max_memory:
-            raise SearchLimitError(
-                f"{game.info.name}: solving needs more than {_gigabytes(need)} of memory "
-                f"({found + frontier.size:,} states and {moves:,} moves found so far, "
-                f"{found:,} of them expanded) but max_memory is {_gigabytes(max_memory)}; "
-                "solve a smaller variant or raise max_memory"
+        reached = []
+        for start in range(0, frontier.size, chunk):
+            codes = frontier[start : start + chunk]
+            layer, new = _expand_chunk(
+                game, codes, known, first=found, next_number=total, limit=max_states
             )
+            layers.append(layer)
+            reached.append(new)
+            found, total = found + layer.player.size, total + new.size
+            kept += sum(array.nbytes for array in layer)
+            moves += layer.sources.size
+            need = memory_needed(total, moves, kept=kept + known.nbytes)
+            if need > max_memory:
+                raise SearchLimitError(
+                    f"{game.info.name}: solving needs more than {_gigabytes(need)} of memory "
+                    f"({total:,} states and {moves:,} moves found so far, {found:,} of them "
+                    f"expanded) but max_memory is {_gigabytes(max_memory)}; solve a smaller "
+                    "variant or raise max_memory"
+                )
+        frontier = np.concatenate(reached)
+        del reached
     player, degree, ends, end_values = (
         np.concatenate([getattr(layer, name) for layer in layers])
         for name in ("player", "degree", "ends", "end_values")
     )
-    value = np.zeros(found)
-    value[ends] = end_values
     codes, numbers = known.merged()
     pred_offsets, pred_sources = _predecessors(layers, found)
     return PackedStateGraph(
@@ -196,7 +206,8 @@ def packed_state_graph(
         numbers=numbers,
         player=player,
         degree=degree,
-        value=value,
+        ends=ends,
+        end_values=end_values,
         pred_offsets=pred_offsets,
         pred_sources=pred_sources,
     )
@@ -230,12 +241,19 @@ def available_memory() -> int:
         return 1 << 62
 
 
+def _release_freed_memory() -> None:
+    """Hand memory freed inside the C heap back to the system (glibc keeps the many
+    mid-sized layer arrays freed by the predecessor sort otherwise); a no-op elsewhere."""
+    with contextlib.suppress(AttributeError, OSError):
+        ctypes.CDLL(None).malloc_trim(0)
+
+
 def _gigabytes(count: int) -> str:
     return f"{count / 2**20:,.0f} MB" if count < 2**30 else f"{count / 2**30:,.1f} GB"
 
 
 class _Layer(NamedTuple):
-    """One expanded breadth-first layer: per state, per terminal state, and per move."""
+    """A chunk of an expanded breadth-first layer: per state, per terminal state, per move."""
 
     player: np.ndarray
     degree: np.ndarray
@@ -249,13 +267,25 @@ class _Layer(NamedTuple):
     sources: np.ndarray
 
 
-def _next_layer(
-    game: HasPackedSuccessors, frontier: np.ndarray, known: _SortedRuns, *, first: int, limit: int
+def _expand_chunk(
+    game: HasPackedSuccessors,
+    codes: np.ndarray,
+    known: _SortedRuns,
+    *,
+    first: int,
+    next_number: int,
+    limit: int,
 ) -> tuple[_Layer, np.ndarray]:
-    """Expand ``frontier`` (states ``first``, ``first + 1``, ...): the layer, and the codes
-    of the states it reaches first (sorted; numbered on from the last known state)."""
-    player, value, parents, children = _expand(game, frontier)
-    degree = np.bincount(parents, minlength=frontier.size).astype(np.int32)
+    """Expand the states ``first``, ``first + 1``, ... packed in ``codes``: their layer
+    piece, and the codes of the states they reach first (sorted, numbered from
+    ``next_number`` on, and added to ``known``)."""
+    expansion = game.packed_successors(codes)
+    player = np.asarray(expansion.player, dtype=np.int8)
+    value = np.asarray(expansion.value, dtype=np.float64)
+    parents = np.asarray(expansion.parents, dtype=np.int32)
+    children = np.asarray(expansion.children, dtype=np.uint64)
+    del expansion
+    degree = np.bincount(parents, minlength=codes.size).astype(np.int32)
     ends = np.flatnonzero(degree == 0)
     order = np.argsort(children)
     children = children[order]
@@ -266,43 +296,23 @@ def _next_layer(
     new_run[:1] = True
     np.not_equal(children[1:], children[:-1], out=new_run[1:])
     starts = np.flatnonzero(new_run)
-    del new_run
     unique = children[starts]
-    del children
+    del children, new_run
     numbers = known.find(unique)
     fresh = numbers < 0
     count = int(fresh.sum())
-    found = first + frontier.size
-    if found + count > limit:
+    if next_number + count > limit:
         raise SearchLimitError(
             f"{game.info.name}: more than max_states={limit:,} states are "
             "reachable; solve a smaller variant or raise max_states"
         )
-    numbers[fresh] = np.arange(found, found + count, dtype=np.int32)
+    numbers[fresh] = np.arange(next_number, next_number + count, dtype=np.int32)
     reached = unique[fresh]
     known.add(reached, numbers[fresh])
     runs = np.diff(starts, append=sources.size)
     runs = runs.astype(np.uint16 if runs.size and runs.max() < 1 << 16 else np.int32)
     layer = _Layer(player, degree, ends + first, value[ends], numbers, runs, sources)
     return layer, reached
-
-
-def _expand(game: HasPackedSuccessors, frontier: np.ndarray, chunk: int = 1 << 16) -> tuple:
-    """``packed_successors`` of the frontier, a chunk at a time (to bound the game's
-    temporary arrays): player, value, parents (int32) and children."""
-    parts = []
-    for start in range(0, frontier.size, chunk):
-        expansion = game.packed_successors(frontier[start : start + chunk])
-        parts.append(
-            (
-                np.asarray(expansion.player, dtype=np.int8),
-                np.asarray(expansion.value, dtype=np.float64),
-                np.asarray(expansion.parents, dtype=np.int32) + np.int32(start),
-                np.asarray(expansion.children, dtype=np.uint64),
-            )
-        )
-        del expansion
-    return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
 
 
 def _predecessors(
@@ -319,6 +329,8 @@ def _predecessors(
     sources = np.empty(int(offsets[-1]), dtype=np.int32)
     layers.reverse()
     while layers:
+        if len(layers) % 64 == 0:
+            _release_freed_memory()
         layer = layers.pop()
         ends = np.cumsum(layer.runs, dtype=np.int64)
         for start in range(0, layer.targets.size, block):
