@@ -320,10 +320,12 @@ def _predecessors(
 ) -> tuple[np.ndarray, np.ndarray]:
     """CSR predecessor lists from the layers' moves, by a counting sort that frees each
     layer (it empties ``layers``) once its moves are placed."""
-    fill = np.zeros(size, dtype=np.int64)
+    # Offsets in 4 bytes while the moves allow it.
+    kind = np.int32 if sum(layer.sources.size for layer in layers) < 2**31 else np.int64
+    fill = np.zeros(size, dtype=kind)
     for layer in layers:
         fill[layer.targets] += layer.runs  # a layer lists each target once
-    offsets = np.zeros(size + 1, dtype=np.int64)
+    offsets = np.zeros(size + 1, dtype=kind)
     np.cumsum(fill, out=offsets[1:])
     fill[:] = offsets[:-1]
     sources = np.empty(int(offsets[-1]), dtype=np.int32)
@@ -335,7 +337,7 @@ def _predecessors(
         ends = np.cumsum(layer.runs, dtype=np.int64)
         for start in range(0, layer.targets.size, block):
             targets = layer.targets[start : start + block]
-            runs = layer.runs[start : start + block].astype(np.int64)
+            runs = layer.runs[start : start + block].astype(kind)
             stop = ends[start + targets.size - 1]
             first = ends[start : start + block] - runs
             at = np.repeat(fill[targets] - first, runs)

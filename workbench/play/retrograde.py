@@ -56,7 +56,7 @@ def retrograde(graph: StateGraph | PackedStateGraph) -> tuple[np.ndarray, np.nda
     (0, 1)
     """
     n = graph.size
-    player = graph.player.astype(np.int64)
+    player = graph.player  # int8: one byte a state
     if np.any((player != TERMINAL) & ((player < 0) | (player > 1))):
         raise ValueError("retrograde: only seats 0 and 1 may move (no chance states)")
     undecided = np.int8(-2)
