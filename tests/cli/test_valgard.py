@@ -53,6 +53,8 @@ def test_solve_prints_a_sentence_by_default(capsys):
         (["solve", "--rows", "1", "--cols", "3"], "Rules.rows: expected an integer >= 2"),
         (["solve", "--rows", "3", "--cols", "3", "--reserve", "3", "--max-states", "100"],
          "max_states=100"),
+        (["solve", "--rows", "3", "--cols", "3", "--reserve", "3", "--max-memory", "0.0001"],
+         "of memory"),
         (["tournament", "--agents", "alphazero"], "--agents 'alphazero': expected random"),
     ],
 )  # fmt: skip

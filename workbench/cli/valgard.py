@@ -61,7 +61,8 @@ def _board_shorthands(args: argparse.Namespace) -> dict[str, Any]:
 def _solve(args: argparse.Namespace) -> int:
     base = small_board_rules(args.rows, args.cols, reserve=args.reserve, muster=args.muster)
     rules = rules_from_args(args, base=base, shorthands=_board_shorthands(args))
-    result = solve_board(rules, max_states=args.max_states)
+    max_memory = None if args.max_memory is None else int(args.max_memory * 2**30)
+    result = solve_board(rules, max_states=args.max_states, max_memory=max_memory)
     if args.json:
         print_json(result)
     else:
@@ -143,7 +144,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--reserve", type=_positive, help="pieces each (default: scaled down)")
     solve.add_argument("--muster", type=int, help="muster per player (default: scaled down)")
     add_rules_options(solve, Rules)
-    solve.add_argument("--max-states", type=_positive, default=2_000_000)
+    solve.add_argument(
+        "--max-states", type=_positive, help="refuse beyond this many states (default: by board)"
+    )
+    solve.add_argument(
+        "--max-memory", type=float, help="GB the solve may use (default: what is available)"
+    )
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.set_defaults(func=_solve)
 

@@ -37,7 +37,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 __all__ = [
     "CHANCE",
@@ -48,8 +48,10 @@ __all__ = [
     "HasFastPlay",
     "HasHeuristic",
     "HasHiddenInformation",
+    "HasPackedSuccessors",
     "HasSuccessorKeys",
     "HasSummary",
+    "PackedExpansion",
     "State",
     "implements",
 ]
@@ -213,6 +215,51 @@ class HasSuccessorKeys(Protocol):
 
     def state_from_key(self, key: Hashable) -> State:
         """The state whose :meth:`State.key` is ``key``."""
+        ...
+
+
+class PackedExpansion(NamedTuple):
+    """What :meth:`HasPackedSuccessors.packed_successors` returns for a batch of codes.
+
+    ``player`` and ``value`` have one entry per code; ``parents`` and ``children`` one
+    per legal move (of any position of the batch, in any order).
+    """
+
+    #: Seat to move per code, or :data:`TERMINAL` where it has no legal move (int8).
+    player: Any
+    #: Seat 0's return per code at a terminal position (0 elsewhere; float64).
+    value: Any
+    #: Per move: the index, in the batch, of the position it is played from (integers).
+    parents: Any
+    #: Per move: the code of the position it leads to (uint64).
+    children: Any
+
+
+@runtime_checkable
+class HasPackedSuccessors(Protocol):
+    """A two-player game without chance that expands a whole batch of positions at once.
+
+    Optional, and faster again than :class:`HasSuccessorKeys`: positions are packed
+    into unsigned 64-bit codes (the game's own packing, not :meth:`State.key`) and
+    :meth:`packed_successors` lists every move of every position of a numpy array of
+    codes in a few array operations. :func:`~workbench.play.packed.packed_state_graph`
+    (and so :func:`~workbench.play.solve.solve` by retrograde analysis) enumerates a
+    whole breadth-first layer at a time through it. It must describe the same graph as
+    the states do (the same positions, the same moves, a position with no move
+    terminal); the game's tests prove that against the plain protocol enumeration.
+    """
+
+    def packed_code(self, state: State) -> int | None:
+        """The code of ``state``, or None when it cannot be packed (the solver then
+        enumerates through the plain protocol)."""
+        ...
+
+    def packed_state(self, code: int) -> State:
+        """The state whose code is ``code``."""
+        ...
+
+    def packed_successors(self, codes: Any) -> PackedExpansion:
+        """Every legal move of every position in ``codes`` (a uint64 array)."""
         ...
 
 

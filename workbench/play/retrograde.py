@@ -14,10 +14,15 @@ state has no distance (-1), except a terminal draw (0).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from workbench.play.protocol import TERMINAL
 from workbench.play.statespace import StateGraph
+
+if TYPE_CHECKING:
+    from workbench.play.packed import PackedStateGraph
 
 __all__ = ["DRAW", "retrograde"]
 
@@ -25,12 +30,12 @@ __all__ = ["DRAW", "retrograde"]
 DRAW = -1
 
 
-def retrograde(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
+def retrograde(graph: StateGraph | PackedStateGraph) -> tuple[np.ndarray, np.ndarray]:
     """Solve every state of a two-player deterministic graph.
 
     Parameters
     ----------
-    graph : StateGraph
+    graph : StateGraph or PackedStateGraph
         Seats 0 and 1 only (no chance states); terminal returns decide the winner by
         the sign of seat 0's return.
 
@@ -51,17 +56,17 @@ def retrograde(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
     (0, 1)
     """
     n = graph.size
-    player = graph.player.astype(np.int64)
+    player = graph.player  # int8: one byte a state
     if np.any((player != TERMINAL) & ((player < 0) | (player > 1))):
         raise ValueError("retrograde: only seats 0 and 1 may move (no chance states)")
     undecided = np.int8(-2)
     winner = np.full(n, undecided, dtype=np.int8)
     distance = np.full(n, -1, dtype=np.int32)
-    for number, values in graph.returns.items():
-        distance[number] = 0
-        if values[0] != 0:
-            winner[number] = 0 if values[0] > 0 else 1
-    remaining = np.diff(graph.offsets)
+    ends, values = graph.terminal_values()
+    distance[ends] = 0
+    winner[ends[values > 0]] = 0
+    winner[ends[values < 0]] = 1
+    remaining = graph.out_degrees().astype(np.int32)
     pred_offsets, pred_sources = graph.predecessors()
     frontier = np.flatnonzero(winner != undecided)
     depth = 0

@@ -1,6 +1,9 @@
 """Exact solving of two-player zero-sum games, and an agent that plays perfectly.
 
-:func:`solve` checks the game's declared capabilities, estimates the number of
+:func:`solve` checks the game's declared capabilities. A game with the
+:class:`~workbench.play.protocol.HasPackedSuccessors` hook is enumerated a whole layer
+at a time on packed codes (:mod:`~workbench.play.packed`) and solved by retrograde
+analysis. Otherwise it estimates the number of
 reachable states (:func:`~workbench.play.statespace.estimate_state_count`, exact for
 small games) and refuses (:class:`~workbench.errors.SearchLimitError`) when that
 exceeds ``max_states``, enumerates the states (refusing as soon as there are more),
@@ -21,6 +24,7 @@ import numpy as np
 from workbench.errors import RulesError, SearchLimitError
 from workbench.play.agents import Seed, python_random
 from workbench.play.negamax import negamax
+from workbench.play.packed import PackedStateGraph, packed_start, packed_state_graph
 from workbench.play.protocol import Action, Game, State
 from workbench.play.retrograde import DRAW, retrograde
 from workbench.play.statespace import StateGraph, _estimate, state_graph
@@ -44,8 +48,8 @@ class Solution:
         The game's name.
     method : {"retrograde", "negamax"}
         How it was solved (retrograde values are +1, -1 or 0 by the sign of the returns).
-    graph : StateGraph
-        The states solved.
+    graph : StateGraph or PackedStateGraph
+        The states solved (packed when the game has the packed-successors hook).
     start : State
         The position solved from.
 
@@ -63,7 +67,7 @@ class Solution:
 
     name: str
     method: str
-    graph: StateGraph
+    graph: StateGraph | PackedStateGraph
     start: State
     _values: list | np.ndarray
     _plies: list | np.ndarray
@@ -126,7 +130,7 @@ class Solution:
 
     def _number(self, state: State | None) -> int:
         state = self.start if state is None else state
-        number = self.graph.index.get(state.key())
+        number = self.graph.number(state)
         if number is None:
             raise ValueError(f"{self.name}: this state is not reachable from the solved start")
         return number
@@ -138,6 +142,7 @@ def solve(
     state: State | None = None,
     method: Literal["retrograde", "negamax"] | None = None,
     max_states: int = 2_000_000,
+    max_memory: int | None = None,
     estimate: bool = True,
     seed: Seed = 0,
 ) -> Solution:
@@ -153,6 +158,10 @@ def solve(
         Default: retrograde when the game declares cycles, else negamax.
     max_states : int
         Refuse problems with more reachable states than this.
+    max_memory : int, optional
+        For games with the packed hook: refuse, as soon as the states and moves found
+        so far show it, a solve that would need more bytes than this (default: the
+        memory the system has available). The enumeration is then its own estimate.
     estimate : bool
         Estimate the size first (a second or two) and refuse at once when it is too
         large; False goes straight to the enumeration.
@@ -164,7 +173,8 @@ def solve(
     RulesError
         The game is not two-player zero-sum, or has both chance and cycles.
     SearchLimitError
-        The estimate, or the enumeration itself, exceeds ``max_states``.
+        The estimate, or the enumeration itself, exceeds ``max_states`` (or, on the
+        packed path, ``max_memory``).
 
     Examples
     --------
@@ -185,6 +195,10 @@ def solve(
     if method == "retrograde" and info.chance:
         raise RulesError(f"solve: retrograde analysis needs a game without chance ({info.name})")
     start = game.initial_state() if state is None else state
+    if method == "retrograde" and packed_start(game, start) is not None:
+        graph = packed_state_graph(game, state=start, max_states=max_states, max_memory=max_memory)
+        values, plies = retrograde(graph)
+        return Solution(info.name, method, graph, start, values, plies)
     graph = None
     if estimate:
         count, graph = _estimate(game, start, seed=seed)

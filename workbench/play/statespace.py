@@ -76,6 +76,20 @@ class StateGraph:
         """State numbers reached from state ``number``."""
         return self.targets[self.offsets[number] : self.offsets[number + 1]]
 
+    def number(self, state: State) -> int | None:
+        """The number of ``state``, or None when it is not in the graph."""
+        return self.index.get(state.key())
+
+    def out_degrees(self) -> np.ndarray:
+        """Successors per state."""
+        return np.diff(self.offsets)
+
+    def terminal_values(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(numbers, seat-0 returns)`` of the terminal states."""
+        numbers = np.fromiter(self.returns, dtype=np.int64, count=len(self.returns))
+        values = np.array([self.returns[n][0] for n in numbers.tolist()], dtype=np.float64)
+        return numbers, values
+
     def predecessors(self) -> tuple[np.ndarray, np.ndarray]:
         """The reversed graph in the same CSR form: ``(offsets, sources)``."""
         sources = np.repeat(np.arange(self.size), np.diff(self.offsets))

@@ -4,6 +4,7 @@ satisfy the defining win/loss/draw conditions state by state, and agree with pla
 
 import functools
 
+import pandas as pd
 import pytest
 
 from workbench.errors import DataError, SearchLimitError
@@ -158,3 +159,16 @@ def test_the_committed_results_cover_every_board_and_variant():
     small = frame[(frame["board"] == "3x3") & (frame["variant"] == "default")].iloc[0]
     rules = Rules(rows=3, cols=3, reserve=int(small["reserve"]), muster=int(small["muster"]))
     assert small["states"] == solve_board(rules)["states"]
+
+
+@pytest.mark.parametrize("variant", ["default", "hardcore", "no rally"])
+def test_the_packed_solver_repeats_the_committed_3x4_results(variant):
+    # The committed table was made by the one-state-at-a-time solver.
+    frame = load_exact_results()
+    row = frame[(frame["board"] == "3x4") & (frame["variant"] == variant)].iloc[0]
+    rules = Rules(rows=3, cols=4, reserve=int(row["reserve"]), muster=int(row["muster"]),
+                  **VARIANTS[variant])  # fmt: skip
+    result = solve_board(rules)
+    plies = None if row["plies"] is pd.NA else int(row["plies"])
+    expected = (row["light"], plies, row["states"])
+    assert (result["value"], result["plies"], result["states"]) == expected

@@ -29,8 +29,9 @@ from workbench.games.valgard import notation
 from workbench.games.valgard.agents import material_heuristic
 from workbench.games.valgard.geometry import ValgardGeometry
 from workbench.games.valgard.moves import Position, move_functions
+from workbench.games.valgard.packed import packed_codec
 from workbench.games.valgard.rules import PLAYER_NAMES, Rules
-from workbench.play.protocol import TERMINAL, GameInfo
+from workbench.play.protocol import TERMINAL, GameInfo, PackedExpansion
 
 __all__ = ["ValgardGame", "ValgardState"]
 
@@ -207,6 +208,7 @@ class ValgardGame:
         self._moves = move_functions(self.geometry, self.rules)
         self._legal, self._apply = self._moves.legal, self._moves.apply
         self._pack, self._unpack = _packer(self.geometry.size), _unpacker(self.geometry.size)
+        self._codec = packed_codec(self.rules)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValgardGame) and self.rules == other.rules
@@ -247,6 +249,37 @@ class ValgardGame:
         pack, apply = self._pack, self._apply
         keys = [pack(apply(position, action)) for action in self._legal(position)]
         return (position[6] if keys else TERMINAL), keys
+
+    def packed_code(self, state: ValgardState) -> int | None:
+        """The 64-bit code of ``state`` (:mod:`~workbench.games.valgard.packed`), or None
+        when the board has no codec or the position no code.
+
+        With :meth:`packed_state` and :meth:`packed_successors`, the
+        :class:`~workbench.play.protocol.HasPackedSuccessors` hook: exact solvers expand
+        whole layers of positions at once.
+
+        >>> game = ValgardGame(Rules(rows=3, cols=3, reserve=3, muster=1))
+        >>> state = game.initial_state()
+        >>> game.packed_state(game.packed_code(state)) == state
+        True
+        >>> expansion = game.packed_successors([game.packed_code(state)])
+        >>> sorted(map(int, expansion.children)) == sorted(
+        ...     game.packed_code(state.apply(a)) for a in state.legal_actions())
+        True
+        """
+        return None if self._codec is None else self._codec.pack(state.position)
+
+    def packed_state(self, code: int) -> ValgardState:
+        """The state packed in ``code`` (see :meth:`packed_code`)."""
+        if self._codec is None:
+            raise ValueError(f"{self.rules.rows}x{self.rules.cols} boards have no 64-bit codes")
+        return ValgardState(self, self._codec.unpack(int(code)))
+
+    def packed_successors(self, codes: Any) -> PackedExpansion:
+        """Every legal move of every position of an array of codes (see :meth:`packed_code`)."""
+        if self._codec is None:
+            raise ValueError(f"{self.rules.rows}x{self.rules.cols} boards have no 64-bit codes")
+        return self._codec.successors(codes)
 
     def initial_state(self, *, seed: Any = None) -> ValgardState:
         """Empty board, full reserves, the muster about to begin (``seed`` is unused)."""

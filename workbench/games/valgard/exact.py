@@ -32,6 +32,8 @@ from workbench.tableio import load_table, save_table
 __all__ = [
     "DATA_DIR",
     "EXACT_COLUMNS",
+    "PACKED_MAX_STATES",
+    "PLAIN_MAX_STATES",
     "SMALL_BOARDS",
     "TINY_BOARDS",
     "VARIANTS",
@@ -72,6 +74,11 @@ SMALL_BOARDS: dict[tuple[int, int], tuple[int, int]] = {
 #: Tiny boards where some variants are decisive (reserve, muster as above).
 TINY_BOARDS: dict[tuple[int, int], tuple[int, int]] = {(2, 2): (2, 1), (3, 2): (3, 2)}
 
+#: Default state limit of :func:`solve_board` on boards with 64-bit codes (memory decides).
+PACKED_MAX_STATES = 1_000_000_000
+#: Default state limit of :func:`solve_board` on the others (a Python object per state).
+PLAIN_MAX_STATES = 2_000_000
+
 #: Columns of the exact-results table, in order.
 EXACT_COLUMNS = ("board", "reserve", "muster", "variant", "light", "plies", "states", "flips")
 
@@ -103,14 +110,23 @@ def small_board_rules(
     return Rules.from_dict({**fields, **knobs})
 
 
-def solve_board(rules: Rules, *, max_states: int = 2_000_000) -> dict[str, Any]:
+def solve_board(
+    rules: Rules, *, max_states: int | None = None, max_memory: int | None = None
+) -> dict[str, Any]:
     """Solve from the start: ``value`` for the player who moves first ("win", "loss"
     or "draw"), ``plies`` of perfect play (None for a draw, where play need not end),
     and the number of reachable ``states``.
 
-    Raises SearchLimitError (with the estimate) when the board is too large.
+    ``max_states`` defaults to :data:`PACKED_MAX_STATES` on boards with 64-bit codes
+    (whose solve is bounded by ``max_memory``, default the memory available) and to
+    :data:`PLAIN_MAX_STATES` on the others. Raises SearchLimitError, saying what was
+    found and what the limit is, when the board is too large.
     """
-    solution = solve(ValgardGame(rules), max_states=max_states)
+    game = ValgardGame(rules)
+    if max_states is None:
+        packs = game.packed_code(game.initial_state()) is not None
+        max_states = PACKED_MAX_STATES if packs else PLAIN_MAX_STATES
+    solution = solve(game, max_states=max_states, max_memory=max_memory)
     summary = solution.summary()
     return {key: summary[key] for key in ("value", "plies", "states")}
 
@@ -119,7 +135,7 @@ def exact_results(
     boards: Mapping[tuple[int, int], tuple[int, int]] = SMALL_BOARDS,
     variants: Mapping[str, Mapping[str, Any]] = VARIANTS,
     *,
-    max_states: int = 2_000_000,
+    max_states: int | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
     """Solve every board under every variant: one row each (see :data:`EXACT_COLUMNS`).

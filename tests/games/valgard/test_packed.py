@@ -1,0 +1,69 @@
+"""The packed move generator against the plain protocol, position by position: every
+reachable position of the small boards under every variant packs and unpacks to
+itself and has exactly the moves, the player and the return its state has."""
+
+import collections
+
+import numpy as np
+import pytest
+
+from workbench.games.valgard import Rules, ValgardGame
+from workbench.games.valgard.exact import VARIANTS, small_board_rules
+from workbench.games.valgard.packed import packed_codec
+from workbench.play import TERMINAL, state_graph
+
+BOARDS = [(2, 2, 2, 1), (3, 2, 3, 2), (3, 3, 2, 1)]
+CASES = [
+    pytest.param(board, name, id=f"{board[0]}x{board[1]}-{name}")
+    for board in BOARDS
+    for name in VARIANTS
+]
+
+
+def _reachable_states(game):
+    """Every reachable state (the moves of each are then compared with the protocol's
+    own, so the packed graph is the protocol's graph from the same start)."""
+    return [game.state_from_key(key) for key in state_graph(game, max_states=100_000).index]
+
+
+@pytest.mark.parametrize(("board", "variant"), CASES)
+def test_packed_moves_are_the_protocol_moves_position_by_position(board, variant):
+    rows, cols, reserve, muster = board
+    game = ValgardGame(small_board_rules(rows, cols, reserve=reserve, muster=muster,
+                                         **VARIANTS[variant]))  # fmt: skip
+    states = _reachable_states(game)
+    codes = np.array([game.packed_code(state) for state in states], dtype=np.uint64)
+    assert all(game.packed_state(code) == state for code, state in zip(codes, states, strict=True))
+    expansion = game.packed_successors(codes)
+    children = collections.defaultdict(list)
+    for parent, child in zip(expansion.parents.tolist(), expansion.children.tolist(), strict=True):
+        children[parent].append(child)
+    for number, state in enumerate(states):
+        want = sorted(game.packed_code(state.apply(a)) for a in state.legal_actions())
+        assert sorted(children[number]) == want, state.render()
+        assert expansion.player[number] == state.current_player()
+        terminal_value = state.returns()[0] if state.current_player() == TERMINAL else 0.0
+        assert expansion.value[number] == terminal_value
+
+
+def test_no_moves_is_a_draw_under_the_draw_knob():
+    game = ValgardGame(Rules(rows=2, cols=2, reserve=1, muster=0, deploy=False, no_move="draw"))
+    start = game.initial_state()
+    expansion = game.packed_successors([game.packed_code(start)])
+    assert (expansion.player.tolist(), expansion.value.tolist()) == ([TERMINAL], [0.0])
+
+
+def test_codes_fit_in_64_bits_or_there_is_no_codec():
+    assert packed_codec(Rules(rows=4, cols=4, reserve=4, muster=3)).bits == 64
+    assert packed_codec(Rules(rows=4, cols=4, reserve=5, muster=3)) is None
+    game = ValgardGame(Rules(rows=5, cols=5, reserve=4, muster=1))
+    assert game.packed_code(game.initial_state()) is None
+    with pytest.raises(ValueError, match="5x5 boards have no 64-bit codes"):
+        game.packed_state(0)
+
+
+def test_a_position_the_codec_cannot_hold_has_no_code():
+    game = ValgardGame(Rules(rows=3, cols=3, reserve=2, muster=1))
+    # A muster count the pieces on the board do not imply.
+    state = game.position({"a1": "l"}, muster_left=2, reserves=(1, 2))
+    assert game.packed_code(state) is None
