@@ -1,0 +1,200 @@
+"""Hostile input: every loader, given a shipped file with one value replaced by something
+it does not expect, answers with a DataError or RulesError naming the file, never with
+another exception; the cases are generated here from the shipped files (no big files in
+the repository).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from workbench.errors import DataError, RulesError
+from workbench.games.brawlhalla.board import load_board
+from workbench.games.brawlhalla.position import load_position
+from workbench.games.valhalla.level import load_level
+from workbench.games.viking_raid.raid_map import load_map
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+
+
+def _deep(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+#: What replaces one value in turn: the wrong types, huge and negative numbers, a huge
+#: string, null, a bool and a deep nesting that the parser still accepts.
+HOSTILE: dict[str, Any] = {
+    "list": ["capital"],
+    "dict": {"kind": "capital"},
+    "huge string": "x" * 100_000,
+    "huge int": 10**29,
+    "negative": -1,
+    "null": None,
+    "bool": True,
+    "float": 0.5,
+    "nested": _deep(200),
+}
+
+
+def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every place in a JSON document (lists longer than two: their first and last
+    entries only, which stand for the rest)."""
+    yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, (*path, key))
+    elif isinstance(value, list):
+        indices = range(len(value)) if len(value) <= 2 else (0, len(value) - 1)
+        for index in indices:
+            yield from _paths(value[index], (*path, index))
+
+
+def _replaced(document: Any, path: tuple, value: Any) -> Any:
+    if not path:
+        return copy.deepcopy(value)
+    changed = copy.deepcopy(document)
+    place = changed
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = copy.deepcopy(value)
+    return changed
+
+
+def _mutations(document: Any) -> Iterator[tuple[str, Any]]:
+    for path in _paths(document):
+        for name, value in HOSTILE.items():
+            yield f"{list(path)} = {name}", _replaced(document, path, value)
+    if isinstance(document, dict):
+        for key in document:
+            yield f"without {key!r}", {k: v for k, v in document.items() if k != key}
+        yield "an unknown key", {**document, "unknown": 1}
+
+
+def _check_loader(tmp_path: Path, shipped: Path, load: Callable[[Path], Any]) -> int:
+    """Load every mutation of ``shipped`` (as a file beside a copy of its folder's files);
+    return how many cases ran."""
+    document = json.loads(shipped.read_text(encoding="utf-8"))
+    load(shipped)  # the shipped file itself loads
+    path = tmp_path / shipped.name
+    cases, wrong = 0, []
+    for case, changed in _mutations(document):
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        try:
+            load(path)
+        except (DataError, RulesError) as exc:
+            if str(path) not in str(exc) or len(str(exc)) > 4000:
+                wrong.append(f"{case}: {str(exc)[:200]} ({len(str(exc)):,} characters)")
+        except Exception as exc:  # the point of the test: anything else is a defect
+            wrong.append(f"{case}: {type(exc).__name__}: {str(exc)[:200]}")
+        cases += 1
+    assert not wrong, f"{shipped.name}: {len(wrong)} of {cases} cases:\n" + "\n".join(wrong[:40])
+    return cases
+
+
+LOADERS = {
+    "brawlhalla board": (DATA / "brawlhalla" / "board.json", load_board),
+    "brawlhalla position": (DATA / "brawlhalla" / "positions" / "opening.json", load_position),
+    "valhalla level": (DATA / "valhalla_calling" / "levels" / "05_chariot_ride.json", load_level),
+    "viking raid map": (DATA / "viking_raid" / "default.json", load_map),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOADERS))
+def test_a_loader_answers_every_mutation_with_a_data_error_naming_the_file(name, tmp_path):
+    shipped, load = LOADERS[name]
+    assert _check_loader(tmp_path, shipped, load) > 50
+
+
+def _rules_classes() -> dict[str, type]:
+    from workbench.games.brawlhalla.rules import Rules as Brawlhalla
+    from workbench.games.daggers_brink.rules import Rules as Daggers
+    from workbench.games.valgard.rules import Rules as Valgard
+    from workbench.games.valhalla.rules import Rules as Valhalla
+    from workbench.games.viking_raid.rules import Rules as Raid
+
+    return {
+        "brawlhalla": Brawlhalla,
+        "daggers_brink": Daggers,
+        "valgard": Valgard,
+        "valhalla": Valhalla,
+        "viking_raid": Raid,
+    }
+
+
+@pytest.mark.parametrize("game", sorted(_rules_classes()))
+def test_every_rules_knob_refuses_hostile_values_with_a_rules_error(game, tmp_path):
+    from workbench.jsonio import load_json
+
+    rules_class = _rules_classes()[game]
+    shipped = tmp_path / "defaults.json"
+    shipped.write_text(json.dumps(rules_class().to_dict()), encoding="utf-8")
+
+    def load(path: Path) -> Any:
+        return rules_class.from_dict(load_json(path), source=str(path))
+
+    assert _check_loader(tmp_path / "..", shipped, load) >= len(
+        dataclasses.fields(rules_class)
+    ) * len(HOSTILE)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"name": "a", "name": "b"}', "the key 'name' appears twice"),
+        ("1" * 5000, "digits"),
+        ("NaN", "NaN"),
+        ("\u00ff\u00fe", "invalid JSON"),
+    ],
+)
+@pytest.mark.parametrize("name", sorted(LOADERS))
+def test_a_loader_refuses_unparseable_text_naming_the_file(name, text, expected, tmp_path):
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=expected) as caught:
+        LOADERS[name][1](path)
+    assert str(path) in str(caught.value)
+
+
+@pytest.mark.parametrize("name", sorted(LOADERS))
+def test_a_loader_refuses_a_folder_and_a_device(name, tmp_path):
+    for path in (tmp_path, Path("/dev/zero")):
+        with pytest.raises(DataError, match="not a regular file"):
+            LOADERS[name][1](path)
+
+
+def test_a_board_of_500x500_squares_is_refused_at_load_with_the_bound(tmp_path):
+    path = tmp_path / "huge.json"
+    rows = ["." * 500] * 500
+    path.write_text(json.dumps({"terrain": rows, "regions": ["n" * 500] * 500}), "utf-8")
+    with pytest.raises(DataError, match=r"500x500 squares: a board has at most 40 rows"):
+        load_board(path)
+
+
+def test_a_raid_map_of_40000_hexes_is_refused_at_load_with_the_bound(tmp_path):
+    path = tmp_path / "huge.json"
+    hexes = [[q, r] for q in range(200) for r in range(200)]
+    starts = {"archer": [0, 0], "huscarl": [0, 1], "berserker": [0, 2]}
+    data = {"name": "huge", "hexes": hexes, "starts": starts, "treasure": [[1, 1, 1]]}
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(DataError, match=r"40,000 hexes: a map has at most 400"):
+        load_map(path)
+
+
+def test_a_valhalla_level_of_500x500_squares_is_refused_at_load(tmp_path):
+    path = tmp_path / "huge.json"
+    level = json.loads((DATA / "valhalla_calling" / "levels" / "01_first_blood.json").read_text())
+    path.write_text(json.dumps({**level, "width": 500, "height": 500}), "utf-8")
+    with pytest.raises(DataError, match=r"\$\.height: expected an integer from 1 to \d+, got 500"):
+        load_level(path)
