@@ -17,7 +17,10 @@ import pytest
 
 from workbench.errors import DataError, RulesError
 from workbench.games.brawlhalla.board import load_board
+from workbench.games.brawlhalla.deck import load_cards
 from workbench.games.brawlhalla.position import load_position
+from workbench.games.daggers_brink.deck import COLUMNS as DAGGERS_COLUMNS
+from workbench.games.daggers_brink.deck import CardType, Deck, load_deck
 from workbench.games.valhalla.level import load_level
 from workbench.games.viking_raid.raid_map import load_map
 
@@ -198,3 +201,88 @@ def test_a_valhalla_level_of_500x500_squares_is_refused_at_load(tmp_path):
     path.write_text(json.dumps({**level, "width": 500, "height": 500}), "utf-8")
     with pytest.raises(DataError, match=r"\$\.height: expected an integer from 1 to \d+, got 500"):
         load_level(path)
+
+
+CSV_LOADERS = {
+    "brawlhalla cards": (
+        "name,family,count,cost,effect",
+        "Axe,basic,{count},{bonus},axe_effect",
+        load_cards,
+    ),
+    "daggers deck": (
+        ",".join(DAGGERS_COLUMNS),
+        "Axe,bonus,{bonus},0,0,0,{count}",
+        load_deck,
+    ),
+}
+
+#: Each hostile CSV text (a function of the header and a row template) and the line and
+#: column the error must name.
+HOSTILE_CSV: dict[str, tuple[Callable[[str, str], bytes], str]] = {
+    "empty": (lambda h, r: b"", "the file is empty"),
+    "header only": (lambda h, r: f"{h}\n".encode(), "a header and no rows"),
+    "truncated": (
+        lambda h, r: f"{h}\n{r.format(count=1, bonus=1)}\n{r[:6]}".encode(),
+        r"line 3: \d fields, expected \d \(is the file cut short\?\)",
+    ),
+    "open quote": (lambda h, r: f'{h}\n"Axe,1'.encode(), r"line \d: not valid CSV"),
+    "binary": (lambda h, r: b"\x89PNG\r\n\x1a\n\x00\x00\xff", "not UTF-8 text"),
+    "NUL bytes": (lambda h, r: f"{h}\nA\0xe,1\n".encode(), "line 2: holds a NUL byte"),
+    "200 KB field": (
+        lambda h, r: f"{h}\n{'A' * 200_000},{r.format(count=1, bonus=1)}".encode(),
+        r"line 2, column 1: a cell of 200,000 characters \(at most 200\)",
+    ),
+    "extra column": (lambda h, r: f"{h},extra\n".encode(), r"line 1: unknown column\(s\) 'extra'"),
+    "extra field": (
+        lambda h, r: f"{h}\n{r.format(count=1, bonus=1)},9\n".encode(),
+        r"line 2: \d fields, expected \d$",
+    ),
+    "count 10**30": (
+        lambda h, r: f"{h}\n{r.format(count=10**30, bonus=1)}\n".encode(),
+        r"line 2, (column 'count'|count): expected a whole number from 0 to \d+, got '1000",
+    ),
+    "bonus 10**30": (
+        lambda h, r: f"{h}\n{r.format(count=1, bonus=10**30)}\n".encode(),
+        r"line 2, (column 'speed'|cost): expected a whole number from -?\d+ to \d+, got '1000",
+    ),
+    "1_000": (
+        lambda h, r: f"{h}\n{r.format(count='1_000', bonus=1)}\n".encode(),
+        r"line 2, (column 'count'|count): expected a whole number from 0 to \d+, got '1_000'",
+    ),
+    **{
+        f"formula {start!r}": (
+            lambda h, r, start=start: f"{h}\n{start}{r.format(count=1, bonus=1)}\n".encode(),
+            r"line 2, column name: .* starts like a formula",
+        )
+        for start in "=+-@"
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_CSV))
+@pytest.mark.parametrize("name", sorted(CSV_LOADERS))
+def test_a_csv_loader_refuses_a_hostile_file_naming_file_line_and_column(name, case, tmp_path):
+    header, row, load = CSV_LOADERS[name]
+    text, expected = HOSTILE_CSV[case]
+    path = tmp_path / "hostile.csv"
+    path.write_bytes(text(header, row))
+    with pytest.raises(DataError, match=expected) as caught:
+        load(path)
+    assert str(caught.value).startswith(f"{path}: ")
+
+
+@pytest.mark.parametrize("name", sorted(CSV_LOADERS))
+def test_a_csv_loader_takes_a_plain_row_and_signed_numbers(name, tmp_path):
+    header, row, load = CSV_LOADERS[name]
+    path = tmp_path / "fine.csv"
+    path.write_text(f"{header}\n{row.format(count=2, bonus=1)}\n", encoding="utf-8")
+    assert load(path) is not None
+
+
+def test_a_daggers_deck_with_a_formula_name_is_not_saved(tmp_path):
+    deck = load_deck()
+    card = deck.types[0]
+    with pytest.raises(DataError, match="starts like a spreadsheet formula"):
+        Deck((CardType("=cmd()", card.kind, card.bonus, card.count), *deck.types[1:]))
+    with pytest.raises(DataError, match="count 1000000000000000000000000000000, expected 0"):
+        deck.with_count(card.name, 10**30)
