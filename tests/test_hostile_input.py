@@ -9,6 +9,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -286,3 +292,103 @@ def test_a_daggers_deck_with_a_formula_name_is_not_saved(tmp_path):
         Deck((CardType("=cmd()", card.kind, card.bonus, card.count), *deck.types[1:]))
     with pytest.raises(DataError, match="count 1000000000000000000000000000000, expected 0"):
         deck.with_count(card.name, 10**30)
+
+
+# --- commands: bounded work, one line and exit 2, workers ended on a signal -------------
+
+#: What a command may take here: a bad one fails the test instead of the machine.
+MEMORY_CAP = 2 * 2**30
+TIME_LIMIT = 60
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def _workbench(*argv: str, module: bool = True, **options: Any) -> subprocess.Popen:
+    """``python -m workbench ARGV`` (or ``python ARGV``) under the memory cap."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, *(["-m", "workbench"] if module else []), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_capped,
+        **options,
+    )
+
+
+RAID_MAP = str(DATA / "viking_raid" / "default.json")
+THOR = ("--attacker-mod", "thor")
+
+#: Command lines that asked for unbounded work, and what their one line must say.
+UNBOUNDED = {
+    "50 Thor modifiers": (("odds", "clash", "7", "7", *THOR * 50), "the deck holds 4"),
+    "huge clash": (("odds", "clash", "100000", "100000", "--cap", "100000"), "at most 20"),
+    "huge cap by a rule": (("odds", "clash", "3", "3", "--rule", "dice_cap=500"), "<= 20"),
+    "huge fight": (("odds", "fight", "5000", "3"), "at most 200"),
+    "daggers odds": (("daggers", "odds", "1000000000", "3", "2"), "at most 1,000"),
+    "raid games": (("raid", "simulate", RAID_MAP, "--games", "1000000000"), "to 100,000"),
+    "daggers games": (("daggers", "simulate", "--games", "1000000000"), "to 100,000"),
+    "raid rungs": (("raid", "optimise", RAID_MAP, "--rungs", "100"), "from 1 to 8"),
+    "raid rungs and games": (
+        ("raid", "optimise", RAID_MAP, "--rungs", "8", "--games", "5000"),
+        "640,000 games a layout at the last rung; at most 100,000",
+    ),
+    "1_000 games": (("raid", "simulate", RAID_MAP, "--games", "1_000"), "got '1_000'"),
+    "negative seed": (("raid", "simulate", RAID_MAP, "--seed", "-1"), "argument --seed"),
+}
+
+
+#: Runs each command line given as JSON on stdin through ``main`` in one process (one
+#: start-up for all cases), printing ``[exit code, stderr]`` per case as JSON.
+_DRIVER = """
+import contextlib, io, json, sys
+from workbench.cli import main
+answers = []
+for argv in json.load(sys.stdin):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        answers.append([main(argv), err.getvalue()])
+print(json.dumps(answers))
+"""
+
+
+def test_every_command_asking_for_unbounded_work_is_refused_in_one_line():
+    cases = sorted(UNBOUNDED)
+    run = _workbench("-c", _DRIVER, module=False, stdin=subprocess.PIPE)
+    out, err = run.communicate(json.dumps([UNBOUNDED[c][0] for c in cases]), timeout=TIME_LIMIT)
+    assert run.returncode == 0, err
+    for case, (code, message) in zip(cases, json.loads(out), strict=True):
+        expected = UNBOUNDED[case][1]
+        assert code == 2 and expected in message, (case, message)
+        assert len(message.strip().splitlines()) == 1, (case, message)
+
+
+def test_many_workers_are_cut_to_the_cores_and_a_sigterm_ends_them():
+    cores = os.cpu_count() or 1
+    run = _workbench(
+        "raid", "simulate", RAID_MAP, "--games", "100000", "--workers", "500", "--json"
+    )
+    children: set[int] = set()
+    deadline = time.monotonic() + TIME_LIMIT
+    while len(children) < min(cores, 2) and time.monotonic() < deadline:
+        children |= set(_children(run.pid))
+        time.sleep(0.2)
+    assert 0 < len(children) <= cores + 1  # the pool's workers (and its resource tracker)
+    run.send_signal(signal.SIGTERM)
+    _, err = run.communicate(timeout=TIME_LIMIT)
+    assert run.returncode == 130
+    lines = err.strip().splitlines()
+    assert lines == [
+        f"workbench: --workers 500: this machine has {cores} cores; using {cores}",
+        "workbench: stopped (interrupted); nothing more was written",
+    ], err
+    time.sleep(0.5)
+    assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
+
+
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in found.read_text().split()] if found.exists() else []
