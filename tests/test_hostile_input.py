@@ -355,15 +355,36 @@ print(json.dumps(answers))
 """
 
 
-def test_every_command_asking_for_unbounded_work_is_refused_in_one_line():
-    cases = sorted(UNBOUNDED)
+def _outputs(tmp: Path) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Command lines whose output cannot be written, and what their one line must say
+    (before any work: a whole optimisation would be lost)."""
+    (tmp / "afile").write_text("mine")
+    optimise = ("raid", "optimise", RAID_MAP, "--games", "100000", "--rungs", "1", "--out")
+    return {
+        "out in /proc": ((*optimise, "/proc/x.json"), "/proc/x.json: cannot write there"),
+        "out a folder": ((*optimise, str(tmp)), "is a folder"),
+        "out under a file": ((*optimise, f"{tmp}/afile/x.json"), "afile is a file, not a folder"),
+        "out /dev/full": ((*optimise, "/dev/full"), "not a regular file"),
+        "out in a missing folder": (
+            ("raid", "print", RAID_MAP, "--out", f"{tmp}/missing/mat.pdf"),
+            "missing does not exist (make it first)",
+        ),
+    }
+
+
+def test_every_command_asking_for_unbounded_work_or_a_bad_output_is_refused_in_one_line(
+    tmp_path,
+):
+    refused = {**UNBOUNDED, **_outputs(tmp_path)}
+    cases = sorted(refused)
     run = _workbench("-c", _DRIVER, module=False, stdin=subprocess.PIPE)
-    out, err = run.communicate(json.dumps([UNBOUNDED[c][0] for c in cases]), timeout=TIME_LIMIT)
+    out, err = run.communicate(json.dumps([refused[c][0] for c in cases]), timeout=TIME_LIMIT)
     assert run.returncode == 0, err
     for case, (code, message) in zip(cases, json.loads(out), strict=True):
-        expected = UNBOUNDED[case][1]
-        assert code == 2 and expected in message, (case, message)
+        assert code == 2 and refused[case][1] in message, (case, message)
         assert len(message.strip().splitlines()) == 1, (case, message)
+    assert (tmp_path / "afile").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
 
 def test_many_workers_are_cut_to_the_cores_and_a_sigterm_ends_them():

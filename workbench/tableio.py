@@ -167,9 +167,9 @@ def csv_rows(text: str, source: str, columns: Sequence[str]) -> list[tuple[int, 
 
 
 def save_table(frame: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
-    """Write ``frame`` as CSV (no index), atomically; returns the path."""
+    """Write ``frame`` as CSV (no index), atomically, making its folder; returns the path."""
     path = Path(path)
-    atomic_write_text(path, frame.to_csv(index=False))
+    atomic_write_text(path, frame.to_csv(index=False), make_folder=True)
     return path
 
 

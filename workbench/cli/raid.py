@@ -32,6 +32,7 @@ from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.optimise import optimise_layout
 from workbench.games.viking_raid.raid_map import ROLES, load_map, save_map
 from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
+from workbench.jsonio import check_output
 
 __all__ = ["HEX_MM", "MAX_CANDIDATES", "MAX_RUNGS", "register"]
 
@@ -201,6 +202,8 @@ def _optimise(args) -> int:
             f"layout at the last rung; at most {MAX_GAMES:,}"
         )
     raid_map, rules = _setup(args)
+    if args.out:
+        check_output(args.out)
     with worker_pool(args.workers) as executor:
         result = optimise_layout(
             raid_map,
