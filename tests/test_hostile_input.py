@@ -387,18 +387,23 @@ def test_every_command_asking_for_unbounded_work_or_a_bad_output_is_refused_in_o
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
 
-def test_many_workers_are_cut_to_the_cores_and_a_sigterm_ends_them():
+@pytest.mark.parametrize("stop", ["SIGTERM", "Ctrl-C"])
+def test_many_workers_are_cut_to_the_cores_and_stopping_the_run_ends_them(stop):
     cores = os.cpu_count() or 1
     run = _workbench(
-        "raid", "simulate", RAID_MAP, "--games", "100000", "--workers", "500", "--json"
-    )
+        "raid", "simulate", RAID_MAP, "--games", "100000", "--workers", "500", "--json",
+        start_new_session=True,
+    )  # fmt: skip
     children: set[int] = set()
     deadline = time.monotonic() + TIME_LIMIT
     while len(children) < min(cores, 2) and time.monotonic() < deadline:
         children |= set(_children(run.pid))
         time.sleep(0.2)
     assert 0 < len(children) <= cores + 1  # the pool's workers (and its resource tracker)
-    run.send_signal(signal.SIGTERM)
+    if stop == "SIGTERM":
+        run.send_signal(signal.SIGTERM)
+    else:  # a terminal's Ctrl-C reaches every process of the group, workers included
+        os.killpg(run.pid, signal.SIGINT)
     _, err = run.communicate(timeout=TIME_LIMIT)
     assert run.returncode == 130
     lines = err.strip().splitlines()
