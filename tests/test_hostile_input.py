@@ -336,6 +336,10 @@ UNBOUNDED = {
         ("raid", "optimise", RAID_MAP, "--rungs", "8", "--games", "5000"),
         "640,000 games a layout at the last rung; at most 100,000",
     ),
+    "raid candidates and games": (
+        ("raid", "optimise", RAID_MAP, "--candidates", "1024", "--games", "10000"),
+        "a race holds up to 20,480,000 games at once; at most 400,000",
+    ),
     "1_000 games": (("raid", "simulate", RAID_MAP, "--games", "1_000"), "got '1_000'"),
     "negative seed": (("raid", "simulate", RAID_MAP, "--seed", "-1"), "argument --seed"),
 }
@@ -359,7 +363,7 @@ def _outputs(tmp: Path) -> dict[str, tuple[tuple[str, ...], str]]:
     """Command lines whose output cannot be written, and what their one line must say
     (before any work: a whole optimisation would be lost)."""
     (tmp / "afile").write_text("mine")
-    optimise = ("raid", "optimise", RAID_MAP, "--games", "100000", "--rungs", "1", "--out")
+    optimise = ("raid", "optimise", RAID_MAP, "--games", "5000", "--rungs", "1", "--out")
     return {
         "out in /proc": ((*optimise, "/proc/x.json"), "/proc/x.json: cannot write there"),
         "out a folder": ((*optimise, str(tmp)), "is a folder"),

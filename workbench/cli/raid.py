@@ -34,13 +34,16 @@ from workbench.games.viking_raid.raid_map import ROLES, load_map, save_map
 from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
 from workbench.jsonio import check_output
 
-__all__ = ["HEX_MM", "MAX_CANDIDATES", "MAX_RUNGS", "register"]
+__all__ = ["HEX_MM", "MAX_CANDIDATES", "MAX_RACE_GAMES", "MAX_RUNGS", "register"]
 
 #: Default size of a printed hex across its flats: a 25 mm base, the usual one for
 #: humanoid figurines, stands inside it with room left for treasure tokens.
 HEX_MM = 30.0
 #: The most layouts one race runs, and the most halving rounds (each doubles the games).
 MAX_CANDIDATES, MAX_RUNGS = 1024, 8
+#: The most games a race holds at once (a few KB each): the layouts still in the race
+#: keep every game played, twice the candidates' first rung at most.
+MAX_RACE_GAMES = 4 * MAX_GAMES
 
 
 def register(subparsers) -> None:
@@ -200,6 +203,12 @@ def _optimise(args) -> int:
         raise ValueError(
             f"--games {args.games} doubled over --rungs {args.rungs} is {last_rung:,} games a "
             f"layout at the last rung; at most {MAX_GAMES:,}"
+        )
+    held = args.candidates * args.games * 2
+    if held > MAX_RACE_GAMES:
+        raise ValueError(
+            f"--candidates {args.candidates} x --games {args.games}: a race holds up to "
+            f"{held:,} games at once; at most {MAX_RACE_GAMES:,}"
         )
     raid_map, rules = _setup(args)
     if args.out:
