@@ -13,6 +13,7 @@ __all__ = [
     "DataError",
     "IllegalMoveError",
     "RulesError",
+    "SaveError",
     "SearchLimitError",
     "WorkbenchError",
     "shown",
@@ -67,6 +68,12 @@ class DataError(WorkbenchError, ValueError):
     def details(self) -> str:
         """All problems, one per line, each prefixed by the source."""
         return "\n".join(f"{self.source}: {p}" for p in self.problems)
+
+
+class SaveError(DataError, OSError):
+    """A file could not be saved where the user asked (its folder is missing or a file, the
+    disk is full...): a :class:`DataError` naming the user's file (never a temporary one),
+    and an ``OSError`` for callers that catch those."""
 
 
 class IllegalMoveError(WorkbenchError, ValueError):

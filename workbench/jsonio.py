@@ -15,28 +15,34 @@ last one silently), numbers of more than :data:`MAX_DIGITS` digits, ``NaN`` and
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import math
 import os
+import re
 import stat
 import tempfile
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.errors import DataError, shown
+from workbench.errors import DataError, SaveError, shown
 
 __all__ = [
     "MAX_DIGITS",
     "MAX_FILE_BYTES",
     "atomic_write_bytes",
     "atomic_write_text",
+    "check_output",
     "fraction_text",
     "lines_json_text",
     "load_json",
     "parse_json",
     "read_text",
     "save_json",
+    "writable_path",
 ]
 
 
@@ -142,29 +148,112 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~mask
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+#: How old a temporary file of our own pattern (``.NAME.XXXXXXXX.tmp``) must be before a
+#: save beside it removes it as the leftover of a save that was killed half-way.
+STALE_TEMP_SECONDS = 60
+_TEMP_MIDDLE = re.compile(r"[a-z0-9_]{8}")
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove the leftovers of killed saves of ``path`` (never a fresh one: another
+    process may be saving right now)."""
+    prefix = f".{path.name}."
+    now = time.time()
+    for temp in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        middle = temp.name[len(prefix) : -len(".tmp")]
+        with contextlib.suppress(OSError):
+            if _TEMP_MIDDLE.fullmatch(middle) and now - temp.lstat().st_mtime > STALE_TEMP_SECONDS:
+                temp.unlink()
+
+
+def writable_path(path: str | os.PathLike[str], *, make_folder: bool = False) -> Path:
+    """The file a save to ``path`` writes (a symlink's target), once it is clear that it
+    can: a :class:`DataError` naming ``path`` if it is a folder or a device, if its folder
+    is missing (created only with ``make_folder``, when the user asked for a new folder),
+    is a file, or cannot be written in. Commands call it before their work starts.
+
+    >>> writable_path("/dev/full")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.SaveError: /dev/full: not a regular file (a device or a pipe)
+    """
+    shown_path = str(path)
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise SaveError(shown_path, "is a folder: expected the path of a file to write")
+    if target.exists() and not target.is_file():
+        raise SaveError(shown_path, "not a regular file (a device or a pipe)")
+    folder = target.parent
+    if not folder.exists() and make_folder:
+        try:
+            folder.mkdir(parents=True)
+        except OSError as exc:
+            raise SaveError(
+                shown_path, f"cannot make the folder {folder} ({exc.strerror})"
+            ) from None
+    if not folder.exists():
+        missing = next(p for p in (folder, *folder.parents) if p.exists() or p == p.parent)
+        if missing.exists() and not missing.is_dir():
+            raise SaveError(shown_path, f"{missing} is a file, not a folder")
+        raise SaveError(shown_path, f"the folder {folder} does not exist (make it first)")
+    if not folder.is_dir():
+        raise SaveError(shown_path, f"{folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SaveError(shown_path, f"cannot write in the folder {folder}")
+    return target
+
+
+def check_output(path: str | os.PathLike[str], *, make_folder: bool = False) -> Path:
+    """:func:`writable_path`, proven by creating (and removing) a temporary file in the
+    folder: for commands that check ``--out`` before minutes of work (``/proc`` and
+    read-only mounts pass ``os.access`` but refuse files)."""
+    target = writable_path(path, make_folder=make_folder)
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot write there ({exc.strerror or exc})") from None
+    os.close(fd)
+    os.unlink(probe)
+    return target
+
+
+def atomic_write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, make_folder: bool = False
+) -> None:
     """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
 
-    A crash half-way leaves the old file untouched; readers never see half a file.
+    A crash half-way leaves the old file untouched; readers never see half a file. The
+    file keeps its permissions (a new one gets the umask's); a symlink's target is
+    written, the link kept; the temporary files of earlier saves killed half-way are
+    removed. Any failure is a :class:`~workbench.errors.SaveError` naming ``path`` (see
+    :func:`writable_path`; ``make_folder`` makes a missing folder).
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    target = writable_path(path, make_folder=make_folder)
+    _remove_stale_temps(target)
     try:
-        os.chmod(tmp, _mode_for(path))
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot save ({exc.strerror or exc})") from None
+    try:
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise SaveError(str(path), f"cannot save ({exc.strerror or exc})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+def atomic_write_text(
+    path: str | os.PathLike[str], text: str, *, make_folder: bool = False
+) -> None:
     """Write ``text`` as UTF-8 (``\\n`` line ends) with :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), make_folder=make_folder)
 
 
 def fraction_text(value: Fraction | int) -> str:
@@ -202,6 +291,12 @@ def lines_json_text(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def save_json(path: str | os.PathLike[str], data: Any, *, indent: int | None = 2) -> None:
-    """Serialise ``data`` as JSON (UTF-8, trailing newline) and write it atomically."""
-    atomic_write_text(path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+def save_json(
+    path: str | os.PathLike[str], data: Any, *, indent: int | None = 2, make_folder: bool = True
+) -> None:
+    """Serialise ``data`` as JSON (UTF-8, trailing newline) and write it atomically
+    (:func:`atomic_write_text`; a missing folder is made unless ``make_folder`` is
+    false, as callers that name a user's folder relied on)."""
+    atomic_write_text(
+        path, json.dumps(data, indent=indent, ensure_ascii=False) + "\n", make_folder=make_folder
+    )

@@ -60,7 +60,10 @@ def test_simulate_json(capsys):
         (["odds", "1", "1", "1", "--rule", "die_sides=d8"], "--rule die_sides=d8: Rules.die_sides"),
         (["odds", "1", "1", "1", "--rule", "luck=1"], "--rule luck=1: unknown knob"),
         (["simulate", "--players", "8"], "argument --players: invalid choice: 8"),
-        (["simulate", "--games", "0"], "argument --games: expected an integer >= 1, got '0'"),
+        (
+            ["simulate", "--games", "0"],
+            "argument --games: expected a whole number from 1 to 100,000, got '0'",
+        ),
         (["simulate", "--tokens", "0"], "Rules.starting_tokens: expected an integer >= 1, got 0"),
         (["simulate", "--games", "2", "--strategy", "luck"], "strategy 'luck': expected one of"),
         (["print", "--out", "cards.png"], "expected a file name ending in .svg or .pdf"),

@@ -53,8 +53,14 @@ def test_optimise_saves_a_valid_map(tmp_path, capsys):
         (["raid", "simulate", "missing.json"], "missing.json: cannot read file"),
         (["raid", "simulate", DEFAULT, "--version", "0.3"], "unknown Viking Raid version"),
         (["raid", "simulate", DEFAULT, "--agent", "genius"], "--agent: expected one of"),
-        (["raid", "simulate", DEFAULT, "--games", "0"], "--games: expected a positive"),
-        (["raid", "optimise", DEFAULT, "--candidates", "0"], "candidates must be at least 1"),
+        (
+            ["raid", "simulate", DEFAULT, "--games", "0"],
+            "--games: expected a whole number from 1 to 100,000, got '0'",
+        ),
+        (
+            ["raid", "optimise", DEFAULT, "--candidates", "0"],
+            "--candidates: expected a whole number from 1 to 1,024",
+        ),
         (["raid", "simulate", DEFAULT, "--workers", "two"], "--workers: expected a positive"),
         (["raid", "simulate", DEFAULT, "--rule", "role_draw=maybe"], "expected true or false"),
         (["raid", "simulate", DEFAULT, "--rule", "skald_steps=2"], "unknown knob"),

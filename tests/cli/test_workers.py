@@ -1,8 +1,12 @@
-"""The worker pool of the commands that play many games."""
+"""The worker pool of the commands that play many games, and their bounded counts."""
 
+import argparse
+import os
 from concurrent.futures import ProcessPoolExecutor
 
-from workbench.cli.workers import worker_pool
+import pytest
+
+from workbench.cli.workers import bounded, usable_workers, worker_pool
 
 
 def test_one_worker_plays_in_this_process():
@@ -14,3 +18,30 @@ def test_more_workers_give_a_pool_of_that_size():
     with worker_pool(2) as pool:
         assert isinstance(pool, ProcessPoolExecutor)
         assert pool.submit(pow, 2, 5).result() == 32
+
+
+def test_workers_are_cut_to_the_cores_saying_so(capsys):
+    cores = os.cpu_count() or 1
+    assert usable_workers(cores) == cores and capsys.readouterr().err == ""
+    assert usable_workers(cores + 100) == cores
+    assert f"this machine has {cores} cores; using {cores}" in capsys.readouterr().err
+
+
+def test_a_stopped_run_ends_its_workers():
+    with pytest.raises(KeyboardInterrupt), worker_pool(2) as pool:
+        pool.submit(pow, 2, 5).result()
+        processes = list(pool._processes.values())
+        raise KeyboardInterrupt
+    for process in processes:
+        assert not process.is_alive()
+
+
+@pytest.mark.parametrize("text", ["0", "11", "1_0", "x", "1e1", "-3"])
+def test_a_bounded_count_refuses_what_is_out_of_range(text):
+    with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to 10, got '{text}'"):
+        bounded(10)(text)
+
+
+def test_a_bounded_count_takes_its_range():
+    assert [bounded(10)(t) for t in ("1", " 10 ")] == [1, 10]
+    assert bounded(5, low=0)("0") == 0

@@ -107,3 +107,16 @@ def test_colours_come_from_the_drawing_module():
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert "workbench.games.brawlhalla.drawing" in modules
     assert not any("plots" in m or "matplotlib" in m for m in modules)
+
+
+def test_a_save_that_cannot_be_done_names_the_users_file_not_a_temp(tmp_path):
+    editor = BoardEditor(default_board())
+    (tmp_path / "afile").write_text("mine")
+    for path, problem in (
+        (tmp_path / "missing" / "b.json", "does not exist (make it first)"),
+        (tmp_path / "afile" / "b.json", "afile is a file, not a folder"),
+    ):
+        editor.save(str(path))
+        assert editor.status.value.startswith(f"not saved: {path}: ")
+        assert problem in editor.status.value and ".tmp" not in editor.status.value
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]

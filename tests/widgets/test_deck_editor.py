@@ -39,3 +39,11 @@ def test_an_empty_deck_is_reported_not_raised(tmp_path):
     editor.save(str(tmp_path / "deck.csv"))
     assert load_deck(tmp_path / "deck.csv").size == 39
     assert "saved 39 cards" in editor.summary.value
+
+
+def test_a_save_into_a_missing_folder_is_refused_naming_the_users_file(tmp_path):
+    editor = DeckEditor(draw_figures=False)
+    path = tmp_path / "missing" / "mine.csv"
+    editor.save(str(path))
+    assert editor.summary.value.startswith(f"not saved: {path}: the folder")
+    assert not path.parent.exists()

@@ -90,3 +90,11 @@ def test_unknown_tool_is_refused():
     with pytest.raises(ValueError, match="unknown tool 'paint'"):
         RaidMapEditor().paint((0, 0), "paint")
     assert len(TOOLS) == 12
+
+
+def test_a_save_into_a_missing_folder_is_refused_naming_the_users_file(tmp_path):
+    editor = RaidMapEditor()
+    path = tmp_path / "missing" / "mine.json"
+    assert not editor.save(path)
+    assert editor.status.value.startswith(f"not saved: {path}: the folder")
+    assert not path.parent.exists()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -56,8 +57,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code.
+
+    Ctrl-C or a SIGTERM stops the run (and its workers, see
+    :func:`workbench.cli.workers.worker_pool`) with one line on stderr and exit code 130.
+    """
+    try:
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread: signals are not ours to take
+        previous = None
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        print("workbench: stopped (interrupted); nothing more was written", file=sys.stderr)
+        return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -30,6 +30,7 @@ import pandas as pd
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
 from workbench.games.daggers_brink.agents import TARGETS
 from workbench.games.daggers_brink.balance import game_length, play_games, rotations, win_rates
 from workbench.games.daggers_brink.deck import load_deck
@@ -39,7 +40,11 @@ from workbench.games.daggers_brink.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_
 from workbench.games.daggers_brink.strategies import STRATEGIES
 from workbench.jsonio import fraction_text
 
-__all__ = ["register"]
+__all__ = ["MAX_DICE", "register"]
+
+#: The most dice ``odds`` rolls on a side (Attack and Defend of a hand are a dozen or so);
+#: the exact distributions grow with the square of the dice.
+MAX_DICE = 1000
 
 
 def _positive(text: str) -> int:
@@ -53,6 +58,9 @@ def _positive(text: str) -> int:
 def _odds(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, shorthands={"hit_threshold": args.threshold})
     attack, defend, health = args.attack, args.defend, args.health
+    for name, value in (("attack", attack), ("defend", defend), ("health", health)):
+        if value > MAX_DICE:
+            raise ValueError(f"{name}: {value:,} dice, at most {MAX_DICE:,}")
     p_wound = wound_probability(attack, defend, health, rules=rules)
     left = remaining_hits(attack, defend, rules=rules)
     threshold = rules.hit_threshold
@@ -91,17 +99,17 @@ def _simulate(args: argparse.Namespace) -> int:
     specs = args.strategy or ["focus", "balanced", "tank", "aggressive"]
     strategies = dict.fromkeys(specs)
     shifts = rotations(strategies, players)
-    table = play_games(
-        {spec: spec for spec in strategies},
-        players=players,
-        rounds=1,
-        seed=args.seed,
-        rules=rules,
-        lineups=[shifts[i % len(shifts)] for i in range(games)],
-        executor=None if args.workers == 1 else "processes",
-        workers=args.workers,
-        progress=not args.json,
-    )
+    with worker_pool(args.workers) as executor:
+        table = play_games(
+            {spec: spec for spec in strategies},
+            players=players,
+            rounds=1,
+            seed=args.seed,
+            rules=rules,
+            lineups=[shifts[i % len(shifts)] for i in range(games)],
+            executor=executor,
+            progress=not args.json,
+        )
     by_strategy, by_seat, length = win_rates(table), win_rates(table, by="seat"), game_length(table)
     if args.json:
         print_json(
@@ -159,16 +167,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="N",
         help=f"players at the table ({MIN_PLAYERS}..{MAX_PLAYERS})",
     )
-    simulate.add_argument("--games", type=_positive, default=200, help="games to play")
+    simulate.add_argument("--games", type=bounded(MAX_GAMES), default=200, help="games to play")
     simulate.add_argument(
         "--strategy",
         action="append",
         help=f"NAME[:TARGET], repeatable; names: {names}; targets: {', '.join(TARGETS)}",
     )
     simulate.add_argument("--tokens", type=int, help="starting combat tokens (starting_tokens)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the whole run")
     simulate.add_argument(
-        "--workers", type=_positive, default=1, help="worker processes (1: serial)"
+        "--seed", type=bounded(2**63, low=0), default=0, help="seed of the whole run"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes (1: serial; at most the machine's cores)",
     )
     simulate.add_argument("--json", action="store_true", help="JSON output")
     add_rules_options(simulate, Rules)

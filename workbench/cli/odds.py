@@ -16,16 +16,26 @@ come from the defaults, a ``--rules`` JSON file (fields of
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 
 import pandas as pd
 
 from workbench.cli.output import print_json, print_table
 from workbench.cli.rules_options import add_rules_options, rules_from_args
 from workbench.games.brawlhalla import Rules, clash_odds, fight, guardian_odds
-from workbench.games.brawlhalla.combat import MODIFIER_NAMES
+from workbench.games.brawlhalla.combat import MODIFIER_NAMES, die_modifiers
 from workbench.jsonio import fraction_text
 
-__all__ = ["register"]
+__all__ = ["MAX_DICE", "MAX_UNITS", "MODIFIER_COPIES", "register"]
+
+#: The most dice a side may roll here, ``--cap`` included (the game's cap is 7; the exact
+#: clash tables grow steeply with the dice).
+MAX_DICE = 20
+#: The most units a side of ``odds fight`` may have.
+MAX_UNITS = 200
+#: How many cards of each die modifier the deck holds (Thor's blessing 4, Skofnung 1,
+#: Norn's wrath 3, Blood lord 4): a clash cannot take more copies than there are.
+MODIFIER_COPIES = {"thor": 4, "skofnung": 1, "norn": 3, "blood_lord": 4}
 
 
 def _whole(what: str):
@@ -42,12 +52,30 @@ def _whole(what: str):
     return parse
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    return rules_from_args(args, shorthands={"faces": args.faces, "dice_cap": args.cap})
+def _rules(args: argparse.Namespace, dice: tuple[str, ...] = ()) -> Rules:
+    """The rules of the command, once the dice (the arguments named ``dice``) and the
+    modifiers are checked against the bounds."""
+    for name in dice:
+        if getattr(args, name) > MAX_DICE:
+            raise ValueError(f"{name}: {getattr(args, name):,} dice, at most {MAX_DICE} here")
+    mods = Counter(
+        m.name.partition(":")[0]
+        for side in ("attacker_mod", "defender_mod")
+        for m in die_modifiers(getattr(args, side, []))
+    )
+    for name, copies in mods.items():
+        if copies > MODIFIER_COPIES[name]:
+            raise ValueError(
+                f"{name} is given {copies} times; the deck holds {MODIFIER_COPIES[name]}"
+            )
+    rules = rules_from_args(args, shorthands={"faces": args.faces, "dice_cap": args.cap})
+    if rules.dice_cap > MAX_DICE:
+        raise ValueError(f"--cap (dice_cap) {rules.dice_cap:,}: at most {MAX_DICE} here")
+    return rules
 
 
 def _clash(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules = _rules(args, ("attacker", "defender"))
     a, d = args.attacker, args.defender
     odds = clash_odds(
         a, d, rules=rules, attacker_mods=args.attacker_mod, defender_mods=args.defender_mod
@@ -62,7 +90,7 @@ def _clash(args: argparse.Namespace) -> int:
 
 
 def _guardian(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules = _rules(args, ("dice",))
     n = args.dice
     odds = guardian_odds(n, rules=rules, attacker_mods=args.attacker_mod)
     losses = odds.losses.probabilities
@@ -83,6 +111,9 @@ def _guardian(args: argparse.Namespace) -> int:
 
 def _fight(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    for name in ("attacker", "defender"):
+        if getattr(args, name) > MAX_UNITS:
+            raise ValueError(f"{name}: {getattr(args, name):,} units, at most {MAX_UNITS}")
     odds = fight(
         args.attacker,
         args.defender,

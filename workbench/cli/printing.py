@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from workbench.errors import RulesError
 from workbench.grids.shapes import Picture
 from workbench.grids.sheets import PAGE_SIZES, print_sheet
+from workbench.jsonio import check_output
 
 __all__ = ["add_print_options", "write_sheet"]
 
@@ -55,6 +56,7 @@ def write_sheet(picture: Picture | Sequence[Picture], args: argparse.Namespace) 
     """Print ``picture`` as the options say; one line on stdout names the files."""
     if not args.out.lower().endswith((".svg", ".pdf")):
         raise RulesError(f"--out {args.out}: expected a file name ending in .svg or .pdf")
+    check_output(args.out)
     sheet = print_sheet(picture, cell_mm=args.cell_mm, page=args.page)
     paths = sheet.save(args.out)
     shown = ", ".join(str(p) for p in paths[:3]) + (" ..." if len(paths) > 3 else "")

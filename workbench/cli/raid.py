@@ -25,19 +25,25 @@ import pathlib
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
-from workbench.cli.workers import worker_pool
+from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
 from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
 from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.optimise import optimise_layout
 from workbench.games.viking_raid.raid_map import ROLES, load_map, save_map
 from workbench.games.viking_raid.rules import VERSIONS, Rules, version_label
+from workbench.jsonio import check_output
 
-__all__ = ["HEX_MM", "register"]
+__all__ = ["HEX_MM", "MAX_CANDIDATES", "MAX_RACE_GAMES", "MAX_RUNGS", "register"]
 
 #: Default size of a printed hex across its flats: a 25 mm base, the usual one for
 #: humanoid figurines, stands inside it with room left for treasure tokens.
 HEX_MM = 30.0
+#: The most layouts one race runs, and the most halving rounds (each doubles the games).
+MAX_CANDIDATES, MAX_RUNGS = 1024, 8
+#: The most games a race holds at once (a few KB each): the layouts still in the race
+#: keep every game played, twice the candidates' first rung at most.
+MAX_RACE_GAMES = 4 * MAX_GAMES
 
 
 def register(subparsers) -> None:
@@ -51,13 +57,29 @@ def register(subparsers) -> None:
     simulate_cmd.set_defaults(func=_simulate)
     optimise_cmd = commands.add_parser("optimise", help="race treasure layouts for role balance")
     _common(optimise_cmd, games=200)
-    optimise_cmd.add_argument("--candidates", type=int, default=32, help="layouts raced")
-    optimise_cmd.add_argument("--rungs", type=int, default=3, help="halving rounds")
     optimise_cmd.add_argument(
-        "--generations", type=int, default=1, help="races, each around the last winner"
+        "--candidates",
+        type=bounded(MAX_CANDIDATES),
+        default=32,
+        help="layouts raced",
     )
     optimise_cmd.add_argument(
-        "--confirm-games", type=int, default=2000, help="fresh-seed games for the final comparison"
+        "--rungs",
+        type=bounded(MAX_RUNGS),
+        default=3,
+        help="halving rounds (each doubles the games of the layouts left)",
+    )
+    optimise_cmd.add_argument(
+        "--generations",
+        type=bounded(100),
+        default=1,
+        help="races, each around the last winner",
+    )
+    optimise_cmd.add_argument(
+        "--confirm-games",
+        type=bounded(MAX_GAMES),
+        default=2000,
+        help="fresh-seed games for the final comparison",
     )
     optimise_cmd.add_argument("--out", help="save the best layout as a map file here")
     optimise_cmd.set_defaults(func=_optimise)
@@ -114,9 +136,16 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument(
         "--agent", type=_agent_kind, default="greedy", help=f"agent kind: {', '.join(AGENTS)}"
     )
-    parser.add_argument("--games", type=_positive, default=games, help="games (per candidate)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
+    parser.add_argument(
+        "--games", type=bounded(MAX_GAMES), default=games, help="games (per candidate)"
+    )
+    parser.add_argument("--seed", type=bounded(2**63, low=0), default=0)
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes (1: serial; at most the machine's cores)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -169,7 +198,21 @@ def _simulate(args) -> int:
 
 
 def _optimise(args) -> int:
+    last_rung = args.games << (args.rungs - 1)
+    if last_rung > MAX_GAMES:
+        raise ValueError(
+            f"--games {args.games} doubled over --rungs {args.rungs} is {last_rung:,} games a "
+            f"layout at the last rung; at most {MAX_GAMES:,}"
+        )
+    held = args.candidates * args.games * 2
+    if held > MAX_RACE_GAMES:
+        raise ValueError(
+            f"--candidates {args.candidates} x --games {args.games}: a race holds up to "
+            f"{held:,} games at once; at most {MAX_RACE_GAMES:,}"
+        )
     raid_map, rules = _setup(args)
+    if args.out:
+        check_output(args.out)
     with worker_pool(args.workers) as executor:
         result = optimise_layout(
             raid_map,

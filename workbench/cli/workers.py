@@ -1,24 +1,93 @@
-"""The ``--workers`` option of the commands that play many games: a process pool or none.
+"""The options of the commands that play many games: ``--workers`` (a process pool or none,
+at most one process per core) and bounded counts (``--games`` and the like).
 
 >>> with worker_pool(1) as pool:
 ...     print(pool)
 None
+>>> bounded(10)("11")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: expected a whole number from 1 to 10, got '11'
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
-from collections.abc import Iterator
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["worker_pool"]
+__all__ = ["MAX_GAMES", "bounded", "usable_workers", "worker_pool"]
+
+#: The most games one command plays (per candidate): a row of results per game is held,
+#: and at the usual few hundred games a second this is already several minutes of play.
+MAX_GAMES = 100_000
+
+
+def bounded(high: int, *, low: int = 1) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` in plain digits, else one
+    line with the bound (argparse names the option)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high or "_" in text:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def usable_workers(workers: int) -> int:
+    """``workers``, but at most this machine's cores (saying so on stderr when it cuts).
+
+    >>> usable_workers(1)
+    1
+    """
+    cores = os.cpu_count() or 1
+    if workers > cores:
+        print(
+            f"workbench: --workers {workers}: this machine has {cores} cores; using {cores}",
+            file=sys.stderr,
+        )
+        return cores
+    return workers
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
-    """A process pool of ``workers`` processes, or None (play in this process) for one."""
+    """A process pool of ``workers`` processes (at most one per core, see
+    :func:`usable_workers`), or None (play in this process) for one.
+
+    When the run stops early (an error, Ctrl-C, a SIGTERM turned into
+    ``KeyboardInterrupt`` by :func:`workbench.cli.main`), the workers are ended at once
+    rather than left to finish their tasks.
+    """
+    workers = usable_workers(workers)
     if workers == 1:
         yield None
         return
-    with ProcessPoolExecutor(workers) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    try:
         yield pool
+    except BaseException:
+        processes = list((pool._processes or {}).values())  # no public way before 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+        raise
+    pool.shutdown(wait=True)

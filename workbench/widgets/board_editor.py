@@ -144,7 +144,7 @@ class BoardEditor(widgets.VBox):
         """Save the board to a file (atomically)."""
         try:
             save_board(self.board, path)
-        except OSError as exc:
+        except (WorkbenchError, OSError) as exc:
             self.status.value = f"not saved: {exc}"
             return
         self.status.value = f"saved {path}"

@@ -93,10 +93,10 @@ def test_bad_card_files(tmp_path):
     with pytest.raises(DataError) as caught:
         load_cards(path)
     text = "\n".join(caught.value.problems)
-    assert "line 2, count: 'x'" in text
+    assert "line 2, count: expected a whole number from 0 to 99, got 'x'" in text
     assert "line 3, family: 'joker'" in text
     assert "line 3, name: 'A' listed twice" in text
-    assert "line 3, cost: -1" in text
+    assert "line 3, cost: expected a whole number from 0 to 99, got '-1'" in text
     assert str(caught.value).startswith(f"{path}: line 2, count") and "(and 3 more" in str(
         caught.value
     )

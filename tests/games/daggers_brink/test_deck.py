@@ -55,10 +55,10 @@ def test_cards_lists_every_physical_card():
     ("text", "message"),
     [
         ("", "the file is empty"),
-        ("name,kind,speed\n", r"line 1: header 'name,kind,speed', expected 'name,kind,speed,"),
+        ("name,kind,speed\n", r"line 1: missing column\(s\) health, defend, attack, count"),
         (
             "name,kind,speed,health,defend,attack,count\nA,bonus,1,0,0,0,x\n",
-            r"line 2, column 'count': expected an integer, got 'x'",
+            r"line 2, column 'count': expected a whole number from 0 to 100, got 'x'",
         ),
         (
             "name,kind,speed,health,defend,attack,count\nA,bonus,1,0,0,0\n",
@@ -70,7 +70,7 @@ def test_cards_lists_every_physical_card():
         ),
         (
             "name,kind,speed,health,defend,attack,count\nA,bonus,1,0,0,0,-1\n",
-            "line 2: count -1, expected an integer >= 0",
+            "line 2, column 'count': expected a whole number from 0 to 100, got '-1'",
         ),
         (
             "name,kind,speed,health,defend,attack,count\nA,bonus,1,0,0,0,1\nA,bonus,1,0,0,0,1\n",
@@ -105,7 +105,7 @@ def test_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_decks_made_in_code_are_validated_too():
-    with pytest.raises(DataError, match="count -3"):
+    with pytest.raises(DataError, match="count -3, expected 0 to 100"):
         Deck((CardType("A", "bonus", (1, 0, 0, 0), -3),))
     with pytest.raises(DataError, match="no card type named 'Nope'"):
         load_deck().with_count("Nope", 1)

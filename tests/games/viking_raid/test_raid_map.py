@@ -61,7 +61,7 @@ def test_good_map_round_trips_through_a_file(tmp_path):
             {"starts": {"archer": [1, 0], "huscarl": [-2, 0], "berserker": [2, -2]}},
             r"starts.archer: \[1, 0\] is not an open playable hex",
         ),
-        ({"treasure": [[0, 1, 0]]}, r"treasure\[0\]: gold must be a positive integer, got 0"),
+        ({"treasure": [[0, 1, 0]]}, r"treasure\[0\]: gold must be an integer from 1 to 999, got 0"),
         ({"treasure": [[0, 1, "3"]]}, r"treasure\[0\]: expected \[q, r, gold\]"),
         ({"treasure": [[0, 0, 3]]}, r"treasure\[0\]: \[0, 0\] is a start hex"),
         ({"treasure": [[0, 1, 3], [0, 1, 1]]}, r"treasure\[1\]: \[0, 1\] already has treasure"),

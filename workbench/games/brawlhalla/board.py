@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from workbench.errors import shown
 from workbench.grids.square import Cell
 from workbench.jsonio import atomic_write_text, lines_json_text, load_json
 from workbench.problems import Problems, is_integer
@@ -40,6 +41,7 @@ __all__ = [
     "CONTINENTS",
     "DATA_DIR",
     "FEATURE_SIDES",
+    "MAX_SIDE",
     "REGION_CHARS",
     "TERRAIN_CHARS",
     "Board",
@@ -83,6 +85,9 @@ FEATURE_SIDES: dict[str, tuple[str, ...]] = {
 }
 #: Kinds of which a board holds at most one per side.
 _ONE_PER_SIDE = ("capital", "sanctuary", "wreckage")
+#: The most rows, and the most columns, a board file may have (the game's board is 12x18;
+#: a bigger board makes every search grow with its area).
+MAX_SIDE = 40
 _KEYS = ("format", "name", "description", "terrain", "regions", "features")
 FORMAT = "brawlhalla-board/1"
 
@@ -210,6 +215,11 @@ def _check_grid(problems: Problems, name: str, value: Any, chars: Mapping[str, s
         problems.add(name, "expected a non-empty list of strings, one per row")
         return
     width = len(value[0])
+    if len(value) > MAX_SIDE or width > MAX_SIDE:
+        problems.add(
+            name, f"{len(value)}x{width} squares: a board has at most {MAX_SIDE} rows and columns"
+        )
+        return
     for r, row in enumerate(value):
         if len(row) != width:
             problems.add(f"{name} row {r}", f"{len(row)} squares, expected {width} like row 0")
@@ -228,17 +238,17 @@ def _feature(index: int, item: Any, rows: int, cols: int, problems: Problems) ->
         return None
     unknown = sorted(set(item) - {"kind", "side", "cell"})
     if unknown:
-        problems.add(where, f"unknown key(s) {', '.join(unknown)}")
+        problems.add(where, f"unknown key(s) {', '.join(map(shown, unknown))}")
     kind, side, cell = item.get("kind"), item.get("side", ""), item.get("cell")
-    if kind not in FEATURE_SIDES:
-        problems.add(f"{where}.kind", f"{kind!r}, expected one of {', '.join(FEATURE_SIDES)}")
+    if not isinstance(kind, str) or kind not in FEATURE_SIDES:
+        problems.add(f"{where}.kind", f"{shown(kind)}, expected one of {', '.join(FEATURE_SIDES)}")
         return None
-    if side not in FEATURE_SIDES[kind]:
+    if not isinstance(side, str) or side not in FEATURE_SIDES[kind]:
         sides = ", ".join(repr(s) for s in FEATURE_SIDES[kind])
-        problems.add(f"{where}.side", f"{side!r} for a {kind}, expected one of {sides}")
+        problems.add(f"{where}.side", f"{shown(side)} for a {kind}, expected one of {sides}")
         return None
     if not (isinstance(cell, list) and len(cell) == 2 and all(map(is_integer, cell))):
-        problems.add(f"{where}.cell", f"{cell!r}, expected [row, column]")
+        problems.add(f"{where}.cell", f"{shown(cell)}, expected [row, column]")
         return None
     if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
         problems.add(
@@ -281,9 +291,9 @@ def board_from_dict(data: Any, *, source: str = "board") -> Board:
         problems.raise_if_any()
     for key in data:
         if key not in _KEYS:
-            problems.add("", f"unknown key {key!r} (known: {', '.join(_KEYS)})")
+            problems.add("", f"unknown key {shown(key)} (known: {', '.join(_KEYS)})")
     if "format" in data and data["format"] != FORMAT:
-        problems.add("format", f"{data['format']!r}, expected {FORMAT!r}")
+        problems.add("format", f"{shown(data['format'])}, expected {FORMAT!r}")
     for key in ("name", "description"):
         value = data.get(key, "")
         if not (

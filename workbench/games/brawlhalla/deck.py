@@ -24,7 +24,6 @@ Fraction(1, 10)
 
 from __future__ import annotations
 
-import csv
 import os
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -32,13 +31,16 @@ from math import comb
 
 import pandas as pd
 
-from workbench.errors import DataError
+from workbench.errors import shown
 from workbench.games.brawlhalla.board import DATA_DIR
 from workbench.games.brawlhalla.rules import Rules
+from workbench.jsonio import read_text
 from workbench.problems import Problems
+from workbench.tableio import csv_rows, integer_cell
 
 __all__ = [
     "FAMILIES",
+    "MAX_COUNT",
     "draw_deck",
     "draw_odds",
     "hold_probability",
@@ -50,17 +52,9 @@ __all__ = [
 FAMILIES: tuple[str, ...] = ("artifact", "basic", "ruin", "face-down")
 _DRAWN_FAMILIES = ("basic", "ruin", "face-down")
 _COLUMNS = ("name", "family", "count", "cost", "effect")
-
-
-def _count(value: str, place: str, problems: Problems) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        problems.add(place, f"{value!r}, expected a whole number")
-        return 0
-    if number < 0:
-        problems.add(place, f"{number}, expected 0 or more")
-    return number
+#: The most copies of a card, and the highest cost, a card list may give (the set's are
+#: single digits).
+MAX_COUNT = 99
 
 
 def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
@@ -68,37 +62,30 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
 
     Returns a DataFrame with columns name, family, count, cost, effect. Every
     problem is reported at once (a :class:`DataError` naming the file and, for each
-    problem, the line and column).
+    problem, the line and column; the checks of :func:`workbench.tableio.csv_rows`).
     """
     path = os.fspath(path or DATA_DIR / "cards.csv")
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    except OSError as exc:
-        raise DataError(path, f"cannot read file ({exc.strerror or exc})") from None
     problems = Problems(path)
-    if rows and set(_COLUMNS) - set(rows[0]):
-        missing = ", ".join(sorted(set(_COLUMNS) - set(rows[0])))
-        problems.add("", f"missing column(s) {missing}; expected {', '.join(_COLUMNS)}")
-        problems.raise_if_any()
     records, names = [], set()
-    for line, row in enumerate(rows, start=2):
+    for line, row in csv_rows(read_text(path), path, _COLUMNS):
         where = f"line {line}"
+        if not row:
+            continue
         if row["family"] not in FAMILIES:
             problems.add(
-                f"{where}, family", f"{row['family']!r}, expected one of {', '.join(FAMILIES)}"
+                f"{where}, family", f"{shown(row['family'])}, expected one of {', '.join(FAMILIES)}"
             )
         if not row["name"]:
             problems.add(f"{where}, name", "empty")
         elif row["name"] in names:
-            problems.add(f"{where}, name", f"{row['name']!r} listed twice")
+            problems.add(f"{where}, name", f"{shown(row['name'])} listed twice")
         names.add(row["name"])
         records.append(
             {
                 "name": row["name"],
                 "family": row["family"],
-                "count": _count(row["count"], f"{where}, count", problems),
-                "cost": _count(row["cost"], f"{where}, cost", problems),
+                "count": integer_cell(row["count"], f"{where}, count", problems, 0, MAX_COUNT),
+                "cost": integer_cell(row["cost"], f"{where}, cost", problems, 0, MAX_COUNT),
                 "effect": row["effect"],
             }
         )

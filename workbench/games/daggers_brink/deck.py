@@ -31,16 +31,19 @@ from pathlib import Path
 
 import pandas as pd
 
-from workbench.errors import DataError
+from workbench.errors import DataError, shown
 from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 from workbench.jsonio import atomic_write_text, read_text
 from workbench.problems import Problems
+from workbench.tableio import csv_rows, formula_risk, integer_cell
 
 __all__ = [
     "ATTRIBUTES",
     "COLUMNS",
     "DEFAULT_DECK_PATH",
     "KINDS",
+    "MAX_BONUS",
+    "MAX_COUNT",
     "CardType",
     "Deck",
     "load_deck",
@@ -54,6 +57,10 @@ ATTRIBUTES = ("speed", "health", "defend", "attack")
 KINDS = ("bonus", "wildcard")
 #: The deck file's columns, in order.
 COLUMNS = ("name", "kind", *ATTRIBUTES, "count")
+#: The most cards of one type a deck may hold (the standard deck has at most 7).
+MAX_COUNT = 100
+#: The largest bonus (or malus) a card may give one attribute (the standard deck's is 3).
+MAX_BONUS = 99
 #: The standard 86-card deck shipped with the workbench.
 DEFAULT_DECK_PATH = Path(__file__).resolve().parents[3] / "data" / "daggers_brink" / "deck.csv"
 
@@ -79,13 +86,17 @@ def _check_types(types: Sequence[CardType], places: Sequence[str], problems: Pro
     for card, where in zip(types, places, strict=True):
         if not card.name.strip():
             problems.add(where, "name is empty")
+        elif formula_risk(card.name) or formula_risk(card.kind):
+            problems.add(where, f"{shown(card.name)} starts like a spreadsheet formula")
         elif card.name in seen:
             problems.add(where, f"name {card.name!r} appears twice (names must be unique)")
         seen.add(card.name)
         if card.kind not in KINDS:
             problems.add(where, f"kind {card.kind!r}, expected one of {', '.join(KINDS)}")
-        if card.count < 0:
-            problems.add(where, f"count {card.count}, expected an integer >= 0")
+        if not 0 <= card.count <= MAX_COUNT:
+            problems.add(where, f"count {shown(card.count)}, expected 0 to {MAX_COUNT}")
+        if not all(-MAX_BONUS <= b <= MAX_BONUS for b in card.bonus):
+            problems.add(where, f"bonus {shown(card.bonus)}, each from -{MAX_BONUS} to {MAX_BONUS}")
     if types and len(problems) == found and sum(c.count for c in types) == 0:
         problems.add("", "the deck has no cards (every count is 0)")
     if not types:
@@ -190,38 +201,21 @@ class Deck:
         return buffer.getvalue()
 
 
-def _integer(text: str, place: str, problems: Problems) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        problems.add(place, f"expected an integer, got {text!r}")
-        return 0
-
-
 def parse_deck_csv(text: str, *, source: str = "deck") -> Deck:
-    """Read a deck from CSV text, listing every problem (with its line) in one DataError."""
+    """Read a deck from CSV text, listing every problem (with its line and column) in one
+    DataError (the checks of :func:`workbench.tableio.csv_rows`, then the deck's)."""
     problems = Problems(source)
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows:
-        problems.add("", "the file is empty (expected a header and one row per card type)")
-        problems.raise_if_any()
-    header = [h.strip() for h in rows[0]]
-    if tuple(header) != COLUMNS:
-        problems.add("line 1", f"header {','.join(header)!r}, expected {','.join(COLUMNS)!r}")
-        problems.raise_if_any()
     types, places = [], []
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
+    for line, row in csv_rows(text, source, COLUMNS):
         where = f"line {line}"
-        if len(row) != len(COLUMNS):
-            problems.add(where, f"{len(row)} fields, expected {len(COLUMNS)}")
+        if not row:
             continue
-        numbers = [
-            _integer(row[2 + i], f"{where}, column {column!r}", problems)
-            for i, column in enumerate((*ATTRIBUTES, "count"))
-        ]
-        types.append(CardType(row[0].strip(), row[1].strip(), tuple(numbers[:4]), numbers[4]))
+        bonus = tuple(
+            integer_cell(row[a], f"{where}, column {a!r}", problems, -MAX_BONUS, MAX_BONUS)
+            for a in ATTRIBUTES
+        )
+        count = integer_cell(row["count"], f"{where}, column 'count'", problems, 0, MAX_COUNT)
+        types.append(CardType(row["name"].strip(), row["kind"].strip(), bonus, count))
         places.append(where)
     _check_types(types, places, problems)
     problems.raise_if_any()

@@ -280,6 +280,8 @@ def _race(pool, rules, agent, games, rungs, rng, executor, progress):
             rows.append(_ladder_row(i, rung, pd.concat(played[i], ignore_index=True)))
         ranked = sorted(alive, key=lambda i: (_row(rows, i, rung)["spread"], i))
         alive = ranked[: max(1, len(ranked) // 2)] if rung < rungs - 1 else ranked
+        for i in set(ranked) - set(alive):  # out of the race: its games are not needed
+            del played[i]
     ladder = pd.DataFrame(rows)
     last = ladder[ladder["rung"] == rungs - 1].sort_values(["spread", "candidate"])
     resolved = len(last) < 2 or bool(last["spread hi"].iloc[0] < last["spread lo"].iloc[1])

@@ -45,6 +45,8 @@ __all__ = [
     "BERSERKER",
     "DATA_DIR",
     "HUSCARL",
+    "MAX_GOLD",
+    "MAX_HEXES",
     "ROLES",
     "RaidMap",
     "default_map",
@@ -61,6 +63,11 @@ ARCHER, HUSCARL, BERSERKER = 0, 1, 2
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "viking_raid"
 _NUMBER_LIST = re.compile(r"\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]")
 _KEYS = {"name", "notes", "hexes", "blocked", "starts", "treasure"}
+#: The most hexes a map may list: a mat of radius 11 (397 hexes); the shipped mats have 61.
+#: The simulations' memory and time grow with the mat.
+MAX_HEXES = 400
+#: The most gold one hex may hold.
+MAX_GOLD = 999
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,7 +105,7 @@ class RaidMap:
         problems = Problems(source)
         for key in data:
             if key not in _KEYS:
-                problems.add("", f"unknown key {key!r} (known: {', '.join(sorted(_KEYS))})")
+                problems.add("", f"unknown key {shown(key)} (known: {', '.join(sorted(_KEYS))})")
         name = data.get("name")
         if not isinstance(name, str) or not name:
             problems.add("name", f"expected a non-empty string, got {shown(name)}")
@@ -180,6 +187,9 @@ def _hex_list(value: Any, where: str, problems: Problems, *, required: bool) -> 
     if not isinstance(value, list) or (required and not value):
         problems.add(where, f"expected a {'non-empty ' if required else ''}list of [q, r]")
         return []
+    if len(value) > MAX_HEXES:
+        problems.add(where, f"{len(value):,} hexes: a map has at most {MAX_HEXES}")
+        return []
     found = [_hex(v, f"{where}[{i}]", problems) for i, v in enumerate(value)]
     return [h for h in found if h is not None]
 
@@ -190,7 +200,7 @@ def _starts(value: Any, open_hexes: set[Hex], problems: Problems) -> list[Hex]:
         return []
     for key in value:
         if key not in ROLES:
-            problems.add("starts", f"unknown role {key!r} (roles: {', '.join(ROLES)})")
+            problems.add("starts", f"unknown role {shown(key)} (roles: {', '.join(ROLES)})")
     starts = []
     for role in ROLES:
         if role not in value:
@@ -212,6 +222,9 @@ def _treasure(value: Any, open_hexes: set[Hex], starts: set[Hex], problems: Prob
     if not isinstance(value, list):
         problems.add("treasure", "expected a list of [q, r, gold]")
         return {}
+    if len(value) > MAX_HEXES:
+        problems.add("treasure", f"{len(value):,} entries: a map has at most {MAX_HEXES} hexes")
+        return {}
     treasure: dict[Hex, int] = {}
     for i, item in enumerate(value):
         where = f"treasure[{i}]"
@@ -219,8 +232,8 @@ def _treasure(value: Any, open_hexes: set[Hex], starts: set[Hex], problems: Prob
             problems.add(where, f"expected [q, r, gold] of three integers, got {shown(item)}")
             continue
         h, gold = (item[0], item[1]), item[2]
-        if gold <= 0:
-            problems.add(where, f"gold must be a positive integer, got {gold}")
+        if not 0 < gold <= MAX_GOLD:
+            problems.add(where, f"gold must be an integer from 1 to {MAX_GOLD}, got {shown(gold)}")
         elif h not in open_hexes:
             problems.add(where, f"{list(h)} is not an open playable hex")
         elif h in starts:
