@@ -55,6 +55,7 @@ def main() -> None:
         lengths = tokens_study(STRATEGIES, range(1, 6), players=4, seed=args.seed, **options)
         print("\nGame length by starting tokens (4 players)\n", lengths.round(2))
     if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)  # the folder asked for
         for n, table in tables.items():
             atomic_write_text(args.out / f"daggers_{n}_players.csv", table.to_csv(index=False))
 

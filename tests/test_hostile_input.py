@@ -321,6 +321,8 @@ def _workbench(*argv: str, module: bool = True, **options: Any) -> subprocess.Po
 
 RAID_MAP = str(DATA / "viking_raid" / "default.json")
 THOR = ("--attacker-mod", "thor")
+_GENERATE = ("valhalla", "generate", "--width", "4", "--height", "4", "--enemies", "2", "--out")
+_GENERATE = (*_GENERATE, "levels")
 
 #: Command lines that asked for unbounded work, and what their one line must say.
 UNBOUNDED = {
@@ -342,6 +344,38 @@ UNBOUNDED = {
     ),
     "1_000 games": (("raid", "simulate", RAID_MAP, "--games", "1_000"), "got '1_000'"),
     "negative seed": (("raid", "simulate", RAID_MAP, "--seed", "-1"), "argument --seed"),
+    "brawlhalla games": (("brawlhalla", "simulate", "--games", "1000000000"), "to 100,000"),
+    "brawlhalla luck seed": (("brawlhalla", "luck", "--seed", "-1"), "argument --seed"),
+    "valgard seed": (("valgard", "tournament", "--seed", "-1"), "argument --seed"),
+    "valhalla count": (_GENERATE + ("--count", "-1"), "argument --count"),
+    "valhalla no count": (_GENERATE + ("--count", "0"), "argument --count"),
+    "valhalla tries": (_GENERATE + ("--tries", "-5"), "argument --tries"),
+    "valhalla items": (_GENERATE + ("--items", "-1"), "argument --items"),
+    "valhalla huge board": (
+        (
+            "valhalla",
+            "generate",
+            "--width",
+            "500",
+            "--height",
+            "4",
+            "--enemies",
+            "1",
+            "--out",
+            "levels",
+        ),
+        "argument --width",
+    ),
+    "valhalla line budget": (
+        (
+            "valhalla",
+            "solve",
+            str(DATA / "valhalla_calling" / "levels" / "01_first_blood.json"),
+            "--line-budget",
+            "-1",
+        ),
+        "argument --line-budget",
+    ),
 }
 
 

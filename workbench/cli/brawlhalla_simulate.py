@@ -38,7 +38,7 @@ import pandas as pd
 
 from workbench.cli.output import print_json, print_table
 from workbench.cli.rules_options import add_rules_options, rules_from_args
-from workbench.cli.workers import worker_pool
+from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.board import default_board, load_board
 from workbench.games.brawlhalla.engine import Brawlhalla
@@ -81,8 +81,8 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
         metavar="AGENT",
         help=f"one or two of: {', '.join(AGENT_NAMES)} (default greedy)",
     )
-    parser.add_argument("--games", type=_positive, default=100, help="games (default 100)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=bounded(MAX_GAMES), default=100, help="games (default 100)")
+    parser.add_argument("--seed", type=bounded(2**63, low=0), default=0)
     parser.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(parser, Rules)
@@ -94,8 +94,10 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
     luck.add_argument(
         "--agents", nargs=2, type=_agent, default=["greedy", "greedy"], metavar="AGENT"
     )
-    luck.add_argument("--games", type=_positive, default=50, help="base games (default 50)")
-    luck.add_argument("--seed", type=int, default=0)
+    luck.add_argument(
+        "--games", type=bounded(MAX_GAMES), default=50, help="base games (default 50)"
+    )
+    luck.add_argument("--seed", type=bounded(2**63, low=0), default=0)
     luck.add_argument(
         "--parts", nargs="+", choices=PARTS, default=list(PARTS), help="figures (default all)"
     )

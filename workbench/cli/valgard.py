@@ -24,6 +24,7 @@ from typing import Any
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.cli.workers import bounded
 from workbench.errors import RulesError
 from workbench.games.valgard.agents import mcts_agent
 from workbench.games.valgard.drawing import PRINT_CELL_MM, board_picture
@@ -162,7 +163,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_board_size(match)
     add_rules_options(match, Rules)
     match.add_argument("--rounds", type=_positive, default=10)
-    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--seed", type=bounded(2**63, low=0), default=0)
     match.add_argument("--workers", type=_positive, default=1, help="processes (1: serial)")
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(func=_tournament)

@@ -22,12 +22,14 @@ import pandas as pd
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
+from workbench.cli.workers import bounded
 from workbench.games.valhalla.drawing import level_picture
 from workbench.games.valhalla.generator import generate
-from workbench.games.valhalla.level import ABILITIES, load_level, save_level
+from workbench.games.valhalla.level import ABILITIES, MAX_SIDE, load_level, save_level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.solver import solve
 from workbench.games.valhalla.trails import LINE_BUDGET
+from workbench.jsonio import check_output
 
 __all__ = ["CELL_MM", "register"]
 
@@ -50,17 +52,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve_cmd.set_defaults(func=_solve)
 
     gen = commands.add_parser("generate", help="generate levels verified by the solver")
-    gen.add_argument("--width", type=int, required=True)
-    gen.add_argument("--height", type=int, required=True)
-    gen.add_argument("--enemies", type=int, required=True)
-    gen.add_argument("--items", type=int, default=0)
-    gen.add_argument("--walls", type=int, default=0)
+    side = bounded(MAX_SIDE, low=2)
+    gen.add_argument("--width", type=side, required=True)
+    gen.add_argument("--height", type=side, required=True)
+    gen.add_argument("--enemies", type=bounded(MAX_SIDE * MAX_SIDE), required=True)
+    gen.add_argument("--items", type=bounded(MAX_SIDE * MAX_SIDE, low=0), default=0)
+    gen.add_argument("--walls", type=bounded(MAX_SIDE * MAX_SIDE, low=0), default=0)
     gen.add_argument("--ability", choices=ABILITIES, default="none")
     gen.add_argument("--stars", nargs="*", choices=STAR_NAMES, default=[],
                      help="stars some winning play must earn together")  # fmt: skip
-    gen.add_argument("--count", type=int, default=5, help="levels wanted (default 5)")
-    gen.add_argument("--seed", type=int, default=0)
-    gen.add_argument("--tries", type=int, default=500, help="random levels drawn at most")
+    gen.add_argument("--count", type=bounded(1000), default=5, help="levels wanted (default 5)")
+    gen.add_argument("--seed", type=bounded(2**63, low=0), default=0)
+    gen.add_argument(
+        "--tries", type=bounded(1_000_000), default=500, help="random levels drawn at most"
+    )
     gen.add_argument("--out", required=True, help="folder for the level files")
     gen.add_argument("--json", action="store_true", help="print the summaries as JSON")
     _common(gen)
@@ -89,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser, Rules)
-    parser.add_argument("--line-budget", type=int, default=LINE_BUDGET,
+    parser.add_argument("--line-budget", type=bounded(10**9), default=LINE_BUDGET,
                         help="search nodes for one-line / fewest-lines questions")  # fmt: skip
 
 
@@ -121,6 +126,7 @@ def _solve(args) -> int:
 
 def _generate(args) -> int:
     out = Path(args.out)
+    check_output(out / "generated.json", make_folder=True)  # the folder asked for, before work
     found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
                      ability=args.ability, stars=args.stars, walls=args.walls, count=args.count,
                      seed=args.seed, rules=rules_from_args(args), tries=args.tries,
