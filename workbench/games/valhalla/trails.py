@@ -43,7 +43,7 @@ __all__ = ["GUIDED_BUDGET", "LINE_BUDGET", "LineSearch", "guided_line", "search_
 LINE_BUDGET = 20_000
 
 #: Trail steps :func:`guided_line` may try by default.
-GUIDED_BUDGET = 30_000
+GUIDED_BUDGET = 20_000
 
 Lines = list[list[tuple[int, int]]]
 
