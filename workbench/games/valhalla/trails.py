@@ -16,6 +16,11 @@ trails, which blows up with the grid. The search here is exact but budgeted:
 A pen lift is only tried when the next edge is used up: drawing a walk in the
 fewest lines means extending each line as long as the rule allows.
 
+:func:`guided_line` looks for what the budgeted search leaves open another way:
+it follows the free-walk search's winning moves from point of interest to point
+of interest and draws each as a trail; it can find a one-line win, never rule
+one out.
+
 >>> from workbench.games.valhalla.level import Level
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.search import StateSpace
