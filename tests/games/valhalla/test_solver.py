@@ -53,6 +53,25 @@ def test_a_spent_budget_says_unknown_never_no():
     assert set(starved.star_sets) <= set(generous.star_sets)
 
 
+def test_what_a_starved_trail_search_leaves_open_the_guided_search_finds():
+    """With a trail search of one node, every one-line win comes from ``guided_line``
+    (and is replayed); only sets without one stay unknown, never a wrong answer."""
+    guided = 0
+    for level, rules in small_levels(40, seed=320, max_side=3, max_enemies=3):
+        game = ValhallaCalling(level, rules)
+        result = solve(level, rules, line_budget=1, random_walks=4)
+        expected = baseline_star_sets(game)
+        assert set(result.star_sets) <= expected, level.to_dict()
+        assert set(result.star_sets) | set(result.unknown_star_sets) >= expected
+        for stars, play in result.witnesses.items():
+            outcome = game.replay(play.lines, final_strike=play.final_strike, cunning=play.cunning)
+            assert game.stars(outcome, one_line=len(play.lines) == 1) == stars
+        if rules.line_rule == "no_edge_twice":
+            assert {s for s in expected if "one_line" in s} <= set(result.star_sets)
+            guided += any("one_line" in s for s in expected)
+    assert guided > 5
+
+
 def test_killing_the_last_enemy_alive_is_not_a_win():
     level = micro(["SAB"], health=9, attack=5, enemies={"A": (1, 1), "B": (1, 1)})
     result = solve(level)

@@ -6,7 +6,7 @@ from workbench.games.valhalla.baseline import baseline_fewest_lines, baseline_st
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
-from workbench.games.valhalla.trails import search_lines
+from workbench.games.valhalla.trails import guided_line, search_lines
 
 from .conftest import micro, small_levels
 
@@ -60,3 +60,22 @@ def test_a_spent_budget_says_unknown_and_stop_at_first_stops():
         assert status == full.status[bit] or status == "unknown"
     first = search_lines(space, targets=0b1111, max_lines=1, stop_at_first=True)
     assert list(first.status.values()).count("found") == 1
+
+
+def test_the_guided_search_finds_only_one_line_wins_the_bfs_finds():
+    found = missed = 0
+    for level, rules in small_levels(60, seed=1200, max_side=3, max_enemies=3):
+        game = ValhallaCalling(level, rules)
+        space = StateSpace(game)
+        expected = {_class(s) for s in baseline_star_sets(game) if "one_line" in s}
+        for c in range(4):
+            play = guided_line(space, target=c)
+            if play is None:
+                missed += c in expected and rules.line_rule == "no_edge_twice"
+                continue
+            assert rules.line_rule == "no_edge_twice" and c in expected, level.to_dict()
+            line, strike, cunning = play
+            outcome = game.replay([line], final_strike=strike, cunning=cunning)
+            assert outcome.won and outcome_class(game, outcome) == c
+            found += 1
+    assert found > 10 and missed == 0  # it finds every one on levels this small

@@ -116,21 +116,23 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
                 )
             )
         f = np.flatnonzero(fight)
-        target = e.target[edge[f]].astype(np.int64)
-        won = bitsets.nonempty(healths[f] & space.winning_ends[k][edge[f]])
-        fatal.append(np.unique(group[f][won] * n + target[won]))
-        on = child[f] >= 0
-        survivors = bitsets.shift(
-            healths[f][on] & fights.column("survives", words=words)[event[f][on]],
-            -fights.column("damage")[event[f][on]],
-        )
-        survivors &= ahead[child[f][on]]
+        edge, group, event, child, healths = edge[f], group[f], event[f], child[f], healths[f]
+        target = e.target[edge].astype(np.int64)
+        won = bitsets.nonempty(healths & space.winning_ends[k][edge])
+        fatal.append(np.unique(group[won] * n + target[won]))
+        on = np.flatnonzero(child >= 0)
+        event, child = event[on], child[on]
+        survivors = healths[on]
+        survivors &= fights.column("survives", words=words)[event]
+        survivors = bitsets.shift(survivors, -fights.column("damage")[event])
+        survivors &= ahead[child]
         some = bitsets.nonempty(survivors)
+        on = on[some]
         raw.append(
             _Entries(
-                group[f][on][some] * n + target[on][some],
-                np.full(some.sum(), k + 1),
-                child[f][on][some],
+                group[on] * n + target[on],
+                np.full(len(on), k + 1),
+                child[some],
                 survivors[some],
             )
         )

@@ -2,7 +2,8 @@
 
 * winnable, and every star set some winning play earns (``star_sets``), from the
   exhaustive free-walk search plus a budgeted trail search for the one-line star
-  (a set it could not decide is listed in ``unknown_star_sets``, never as "no");
+  and a search guided by the free walks that can only find one-line wins (a set
+  neither decides is listed in ``unknown_star_sets``, never as "no");
 * the best star count and a witness solution for the best set, as lines of cells
   (each line starts on the hero's cell);
 * the fewest lines of any winning play (``fewest_lines_exact`` says if proven);
@@ -39,7 +40,13 @@ from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_o
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import StateSpace
-from workbench.games.valhalla.trails import LINE_BUDGET, LineSearch, search_lines
+from workbench.games.valhalla.trails import (
+    GUIDED_BUDGET,
+    LINE_BUDGET,
+    LineSearch,
+    guided_line,
+    search_lines,
+)
 from workbench.grids.square import Cell
 
 __all__ = ["GRADES", "Play", "Solution", "grade", "solve"]
@@ -164,6 +171,7 @@ def solve(
     rules: Rules | None = None,
     *,
     line_budget: int = LINE_BUDGET,
+    guided_budget: int = GUIDED_BUDGET,
     kill_order_budget: int = KILL_ORDER_BUDGET,
     random_walks: int = RANDOM_WALKS,
     seed: int = 0,
@@ -171,7 +179,9 @@ def solve(
     """Solve a level exactly (see the module docstring).
 
     ``line_budget`` bounds each trail search (one-line star, fewest lines) in
-    search nodes; past it the answer is "unknown" rather than a guess.
+    search nodes; past it the answer is "unknown" rather than a guess. A star set it
+    leaves unknown is then sought by :func:`~.trails.guided_line` (``guided_budget``
+    trail steps), which can only find one-line wins, never rule them out.
     ``random_walks`` random plays (seeded by ``seed``) estimate how often a
     player who does not think wins.
     """
@@ -188,12 +198,13 @@ def solve(
     for c, (walk, strike, cunning) in walks.items():
         drawn = split_lines(game, walk)
         if len(drawn) == 1 and one.status[1 << c] == "unknown":  # the witness is one line
-            one.status[1 << c] = "found"
-            one.lines[1 << c], one.final_strike[1 << c], one.cunning[1 << c] = (
-                drawn,
-                strike,
-                cunning,
-            )
+            _settle(one, 1 << c, drawn, strike, cunning)
+    for c in range(4):
+        if one.status.get(1 << c) == "unknown":
+            found = guided_line(space, target=c, budget=guided_budget)
+            if found is not None:
+                line, strike, cunning = found
+                _settle(one, 1 << c, [line], strike, cunning)
     sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
@@ -245,6 +256,12 @@ def solve(
         witnesses=witnesses,
         cunning=play.cunning,
     )
+
+
+def _settle(search: LineSearch, bit: int, lines, strike: bool, cunning: tuple[bool, ...]) -> None:
+    """Record a one-line win found outside the trail search."""
+    search.status[bit], search.lines[bit] = "found", lines
+    search.final_strike[bit], search.cunning[bit] = strike, cunning
 
 
 def _found(search: LineSearch, bit: int) -> Play:

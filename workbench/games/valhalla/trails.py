@@ -16,6 +16,11 @@ trails, which blows up with the grid. The search here is exact but budgeted:
 A pen lift is only tried when the next edge is used up: drawing a walk in the
 fewest lines means extending each line as long as the rule allows.
 
+:func:`guided_line` looks for what the budgeted search leaves open another way:
+it follows the free-walk search's winning moves from point of interest to point
+of interest and draws each as a trail; it can find a one-line win, never rule
+one out.
+
 >>> from workbench.games.valhalla.level import Level
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.search import StateSpace
@@ -29,15 +34,21 @@ fewest lines means extending each line as long as the rule allows.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from workbench.games.valhalla.engine import Outcome, Situation
 from workbench.games.valhalla.search import StateSpace, outcome_class
 
-__all__ = ["LINE_BUDGET", "LineSearch", "search_lines"]
+__all__ = ["GUIDED_BUDGET", "LINE_BUDGET", "LineSearch", "guided_line", "search_lines"]
 
 #: Search nodes a trail search may use by default (past them it answers "unknown").
 LINE_BUDGET = 20_000
+
+#: Trail steps :func:`guided_line` may try by default.
+GUIDED_BUDGET = 20_000
 
 Lines = list[list[tuple[int, int]]]
 
@@ -150,3 +161,112 @@ def search_lines(
         if targets & bit and bit not in result.status:
             result.status[bit] = "unknown" if wanted & bit and not exhausted else "none"
     return result
+
+
+def guided_line(
+    space: StateSpace, *, target: int, budget: int = GUIDED_BUDGET
+) -> tuple[list[tuple[int, int]], bool, tuple[bool, ...]] | None:
+    """A one-line win of star class ``target`` found by following the exhaustive
+    search from point of interest to point of interest, or None (not a proof).
+
+    Each move of :meth:`StateSpace.successors` that keeps the class winnable is
+    drawn as a trail to its point of interest (over empty fields and unused edges,
+    of a length with the same effect as the move's), shortest first; a failed
+    (state, used edges) is not searched again. ``budget`` bounds the trail steps
+    tried. Returns ``(line, final strike, cunning per fight)``, replayed through the
+    engine before it is returned, or None. Only for ``line_rule="no_edge_twice"``.
+    """
+    game = space.game
+    tries = [budget]
+    failed: set[tuple] = set()
+
+    def follow(state, line: list, used: frozenset, fought: tuple):
+        here = space.unpack(state)
+        blocked = {space.cells[p] for p in range(space.n + space.m) if here.left >> p & 1}
+        for q, d, nxt, ends, cunning in space.successors(state):
+            strikes = [s for o, s in ends if o.won and outcome_class(game, o) == target]
+            if not strikes and (nxt is None or not space.classes(nxt) >> target & 1):
+                continue
+            lengths = _same_effect(space, d, here)
+            fights = fought + ((cunning,) if q < space.n else ())
+            for path, taken in _trails(game, line[-1], space.cells[q], lengths, blocked, used,
+                                       tries):  # fmt: skip
+                if strikes:
+                    return line + path[1:], strikes[0], fights
+                key = (nxt, used | taken)
+                if key not in failed:
+                    found = follow(nxt, line + path[1:], used | taken, fights)
+                    if found is not None:
+                        return found
+                    failed.add(key)
+                if tries[0] <= 0:
+                    return None
+        return None
+
+    if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
+        return None
+    found = follow(space.start, [game.level.start], frozenset(), ())
+    if found is not None:
+        line, strike, cunning = found
+        outcome = game.replay([line], final_strike=strike, cunning=cunning)
+        if not (isinstance(outcome, Outcome) and outcome.won
+                and outcome_class(game, outcome) == target):  # fmt: skip
+            raise AssertionError(f"guided line does not win class {target}: {line}")
+    return found
+
+
+def _same_effect(space: StateSpace, steps: int, here) -> set[int]:
+    """Walk lengths with the effect of a walk of ``steps`` steps (the search keeps one
+    length per effect; the longest kept stands for every longer one of its parity)."""
+    lengths = np.arange(steps, steps + _SLACK, 2)
+    effect = space.maker.walk_effect(
+        steps=lengths,
+        attack=np.full(len(lengths), here.attack),
+        loki=np.full(len(lengths), here.loki),
+        chariot=np.full(len(lengths), here.chariot),
+    )
+    same = np.logical_and.reduce([column == column[0] for column in effect])
+    return set(lengths[same].tolist())
+
+
+#: Extra steps a drawn walk may take over the move's own length (see :func:`_same_effect`).
+_SLACK = 9
+
+
+def _trails(game, start, goal, lengths: set[int], blocked: set, used: frozenset, tries: list):
+    """Trails from ``start`` to ``goal`` with a length in ``lengths`` over unused edges,
+    entering no field in ``blocked`` and ``goal`` only at the end (depth first), each
+    with the edges it takes. ``tries[0]`` counts the steps left (shared)."""
+    distance = _distances(game, goal, blocked, used)
+    if start in distance:
+        yield from _trails_of(game, [start], goal, lengths, used, distance, tries)
+
+
+def _trails_of(game, path, goal, lengths, used, distance, tries):
+    here, left = path[-1], max(lengths) - (len(path) - 1)
+    for nxt in game.neighbours(here):
+        edge = frozenset((here, nxt))
+        if edge in used or distance.get(nxt, left) > left - 1:
+            continue
+        tries[0] -= 1
+        if tries[0] < 0:
+            return
+        if nxt == goal:
+            if len(path) in lengths:
+                yield [*path, nxt], frozenset((edge,))
+            continue
+        for rest, taken in _trails_of(game, [*path, nxt], goal, lengths, used | {edge}, distance,
+                                      tries):  # fmt: skip
+            yield rest, taken | {edge}
+
+
+def _distances(game, goal, blocked: set, used: frozenset) -> dict:
+    """Steps from every field to ``goal`` over unused edges, through no blocked field."""
+    distance, queue = {goal: 0}, deque([goal])
+    while queue:
+        x = queue.popleft()
+        for y in game.neighbours(x):
+            if y not in distance and y not in blocked and frozenset((x, y)) not in used:
+                distance[y] = distance[x] + 1
+                queue.append(y)
+    return distance
