@@ -2,6 +2,7 @@
 
 import json
 
+from workbench.games.valhalla.drawing import line_point
 from workbench.games.valhalla.level import ITEM_KINDS, Level
 from workbench.widgets.level_editor import TOOLS, LevelEditor
 
@@ -34,7 +35,7 @@ def test_board_clicks_place_things_and_solve_finds_the_new_win():
     assert editor.result.value.startswith("Winnable: best 3 stars")
     paths = [m for m in editor.board.marks if m["kind"] == "path"]
     assert len(paths) == len(editor.solution.solution) >= 1
-    assert paths[0]["points"][0] == [0.5, 0.5]  # drawn from the start cell's centre
+    assert paths[0]["points"][0] == list(line_point((0, 0), 0))  # drawn from the start cell
     assert "achievable" in editor.stars.value
 
 
