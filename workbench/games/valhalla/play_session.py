@@ -115,12 +115,14 @@ class PlaySession:
     ``final_strike`` is the player's To Valhalla choice when the hero falls; under
     ``Rules.trickster_cunning="choice"`` the player uses Tricksters Cunning in every
     fight (the solver's witness, shown by :meth:`show_solution`, chooses fight by fight).
+    ``solution``: the solver's answer for this level and rules if already known.
     """
 
-    def __init__(self, level: Level, rules: Rules | None = None, *, final_strike: bool = True):
+    def __init__(self, level: Level, rules: Rules | None = None, *, final_strike: bool = True,
+                 solution: Solution | None = None):  # fmt: skip
         self.game = ValhallaCalling(level, rules)
         self.final_strike = final_strike
-        self._solution: Solution | None = None
+        self._solution = solution
         self.restart()
 
     # --- state ------------------------------------------------------------------

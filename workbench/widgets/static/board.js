@@ -1,5 +1,6 @@
 // Shared SVG board view (anywidget). Draws model "shapes", "marks" and
-// "highlighted"; sends {event: "click"|"drag", cell: id} on pointer events.
+// "highlighted"; sends {event: "click"|"drag", cell: id} on pointer events and
+// {event: "release"} when the button is released after a press on a shape.
 const NS = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs) {
@@ -104,7 +105,10 @@ function render({ model, el: root }) {
     const id = cellOf(event);
     if (id !== null) model.send({ event: "drag", cell: id });
   }
-  function onUp() { painting = false; }
+  function onUp() {
+    if (painting) model.send({ event: "release" });
+    painting = false;
+  }
 
   svg.addEventListener("pointerdown", onDown);
   svg.addEventListener("pointerover", onOver);
