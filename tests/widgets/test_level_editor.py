@@ -156,6 +156,7 @@ def test_a_drawn_line_is_walked_and_the_stars_compared_with_the_best():
     assert editor.session.lines == [[(2, 0), (2, 1)]]
     assert editor.hero_label.value == "Hero line 1, step 1: at [2, 1], Attack 1, Health 6"
     assert editor.outcome.value == "Line 2: draw it from the hero."
+    assert editor.status.value == "walked 1 step"
     gesture(editor, [(2, 1), (2, 0), (1, 0)])
     assert editor.outcome.value == (
         "You won with 1 star (strong_killer); 2 stars were possible: show how."

@@ -181,7 +181,7 @@ class LevelEditor(widgets.VBox):
         self.show_button.on_click(lambda _: self.show_solution())
         self.hero_label = widgets.Label()
         self.hero_label.add_class("valhalla-hero")
-        self.outcome = widgets.Label()
+        self.outcome = widgets.HTML()  # wraps, where a Label would cut a long verdict
         self.outcome.add_class("valhalla-outcome")
         self.play_log = widgets.HTML(layout=widgets.Layout(max_height="300px", overflow="auto"))
         self.play_log.add_class("valhalla-log")
@@ -389,9 +389,10 @@ class LevelEditor(widgets.VBox):
         if not frames:
             self.play_log.value = "" if clear else self.play_log.value
             self._draw_play()
-        self.outcome.value = session.verdict()
-        if not session.over:
-            self.outcome.value = f"Line {len(session.lines) + 1}: draw it from the hero."
+        verdict = session.verdict() or f"Line {len(session.lines) + 1}: draw it from the hero."
+        self.outcome.value = html.escape(verdict)
+        if frames:
+            self.status.value = f"walked {len(frames)} step{'s' * (len(frames) != 1)}"
 
     def _draw_play(self, frame: Frame | None = None) -> None:
         session = self.session

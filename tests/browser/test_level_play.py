@@ -1,0 +1,61 @@
+"""The level editor's Play mode in a real browser: a line drawn with the mouse, the hero
+walking it step by step, the outcome against the solver's best, and nothing clipped."""
+
+from playwright.sync_api import expect
+
+from .test_brawlhalla_table import CLIPPED
+
+
+def centre(locator):
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def draw(page, board, cells):
+    """Press on the first cell, drag the mouse through the others, release."""
+    page.mouse.move(*centre(board.locator(f"[data-cell='{cells[0]}']")))
+    page.mouse.down()
+    for cell in cells[1:]:
+        page.mouse.move(*centre(board.locator(f"[data-cell='{cell}']")), steps=6)
+    return page.mouse.up
+
+
+def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
+    page = open_voila("level_play_check.ipynb")
+    editor = page.locator(".valhalla-editor")
+    board = editor.locator(".wb-board-svg")
+    hero = editor.locator(".valhalla-hero")
+    outcome = editor.locator(".valhalla-outcome")
+    expect(board.locator("[data-cell='2,0']")).to_be_visible(timeout=120_000)
+    expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
+    expect(board.locator(".wb-highlight")).to_have_attribute("data-cell", "2,0")
+    assert editor.evaluate(CLIPPED) == []
+
+    # a detour: the line is drawn (dashed) while the button is held, walked on release
+    release = draw(page, board, ["2,0", "2,1", "2,2"])
+    expect(board.locator("polyline[stroke-dasharray]")).to_have_count(1)
+    release()
+    expect(hero).to_have_text("Hero line 1, step 1: at [2, 1], Attack 1, Health 6")  # walking
+    expect(hero).to_have_text("Hero line 1, step 2: at [2, 2], Attack 1, Health 6")
+    expect(outcome).to_have_text("Line 2: draw it from the hero.")
+    expect(board.locator("polyline[stroke-dasharray]")).to_have_count(0)
+
+    # back along the bottom row and up into the enemy: the fight, the final strike
+    draw(page, board, ["2,2", "2,1", "2,0", "1,0"])()
+    expect(hero).to_contain_text("Hero line 2, step 2: at [2, 0]")
+    expect(outcome).to_have_text(
+        "You won with 1 star (strong_killer); 2 stars were possible: show how.", timeout=20_000
+    )
+    log = editor.locator(".valhalla-log")
+    expect(log).to_contain_text("hero strikes 1: enemy Health 7 -> 6")
+    expect(log).to_contain_text("the final strike (To Valhalla) bests the enemy")
+    expect(board.locator("[data-label='1,0']")).to_have_count(0)  # bested: off the board
+    assert editor.evaluate(CLIPPED) == []
+
+    editor.locator(".valhalla-show").click()
+    expect(outcome).to_have_text(
+        "You won with 2 stars (one_line, strong_killer); 2 stars were possible.", timeout=20_000
+    )
+    editor.locator(".valhalla-restart").click()
+    expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
+    assert editor.evaluate(CLIPPED) == []
