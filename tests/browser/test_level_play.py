@@ -7,12 +7,19 @@ from .test_brawlhalla_table import CLIPPED
 
 
 def centre(locator):
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The middle of a board cell on screen (the board is redrawn as a line is drawn, so
+    the cell's element may be replaced under the query: ask again)."""
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} is not on the page")
 
 
 def draw(page, board, cells):
-    """Press on the first cell, drag the mouse through the others, release."""
+    """Press on the first cell and drag the mouse through the others; returns the release."""
+    board.scroll_into_view_if_needed()
     page.mouse.move(*centre(board.locator(f"[data-cell='{cells[0]}']")))
     page.mouse.down()
     for cell in cells[1:]:
@@ -59,3 +66,19 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
     editor.locator(".valhalla-restart").click()
     expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
     assert editor.evaluate(CLIPPED) == []
+
+
+def test_a_drawn_line_is_walked_in_lab(open_lab):
+    page = open_lab("level_play_check.ipynb")
+    editor = page.locator(".valhalla-editor")
+    board = editor.locator(".wb-board-svg")
+    hero = editor.locator(".valhalla-hero")
+    expect(board.locator("[data-cell='2,0']")).to_be_visible(timeout=120_000)
+    draw(page, board, ["2,0", "2,1", "2,2"])()
+    expect(hero).to_have_text("Hero line 1, step 1: at [2, 1], Attack 1, Health 6")  # walking
+    expect(hero).to_have_text("Hero line 1, step 2: at [2, 2], Attack 1, Health 6")
+    expect(editor.locator(".valhalla-outcome")).to_have_text("Line 2: draw it from the hero.")
+    draw(page, board, ["2,2", "2,1", "2,0", "1,0"])()
+    expect(editor.locator(".valhalla-outcome")).to_have_text(
+        "You won with 1 star (strong_killer); 2 stars were possible: show how.", timeout=20_000
+    )
