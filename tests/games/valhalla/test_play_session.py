@@ -208,3 +208,26 @@ def test_fight_blows_end_where_the_closed_form_says(**args):
     first = "hero" if args["hero_first"] else "enemy"
     assert sides[0] == first and all(a != b for a, b in itertools.pairwise(sides))
     assert (sides[-1] == "hero") == result.hero_won
+
+
+def test_after_the_solution_undo_keeps_its_choices_and_new_lines_play_on():
+    """Undo after "show a solution" replays with the witness's own choices (final strike,
+    Tricksters Cunning fight by fight); its last line drawn again earns the best again;
+    restart forgets the choices."""
+    multi = 0
+    for level, rules in small_levels(120, seed=5):
+        session = PlaySession(level, rules)
+        if not session.show_solution():
+            continue
+        game, play = session.game, session.witness()
+        choices = dict(final_strike=play.final_strike, cunning=play.cunning or None)
+        assert session.state == game.replay(play.lines, **choices)
+        if len(session.lines) > 1:
+            multi += 1
+            session.undo()
+            assert session.state == game.replay(play.lines[:-1], **choices)
+            draw(session, play.lines[-1])
+            assert session.stars() == session.solution.best
+        session.restart()
+        assert session._cunning == () and session.final_strike
+    assert multi >= 5

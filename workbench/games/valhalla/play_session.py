@@ -114,14 +114,15 @@ class PlaySession:
 
     ``final_strike`` is the player's To Valhalla choice when the hero falls; under
     ``Rules.trickster_cunning="choice"`` the player uses Tricksters Cunning in every
-    fight (the solver's witness, shown by :meth:`show_solution`, chooses fight by fight).
+    fight. The solver's witness, shown by :meth:`show_solution`, makes its own choices
+    (kept by :meth:`undo`, forgotten by :meth:`restart`).
     ``solution``: the solver's answer for this level and rules if already known.
     """
 
     def __init__(self, level: Level, rules: Rules | None = None, *, final_strike: bool = True,
                  solution: Solution | None = None):  # fmt: skip
         self.game = ValhallaCalling(level, rules)
-        self.final_strike = final_strike
+        self._player_strike = final_strike
         self._solution = solution
         self.restart()
 
@@ -133,7 +134,8 @@ class PlaySession:
         self.drawing: list[Cell] = []
         self.state: Situation | Outcome = self.game.start()
         self.frames: list[Frame] = [self._frame(0, 0, self.state)]
-        self._cunning: Sequence[bool] | None = None
+        self.final_strike = self._player_strike
+        self._cunning: Sequence[bool] = ()  # fight by fight (the witness's); then True
         self._fights = 0
 
     @property
@@ -203,9 +205,9 @@ class PlaySession:
 
     def undo(self) -> None:
         """Take back the last line walked."""
-        lines, cunning = self.lines[:-1], self._cunning
+        lines, cunning, strike = self.lines[:-1], self._cunning, self.final_strike
         self.restart()
-        self._cunning = cunning
+        self._cunning, self.final_strike = cunning, strike  # the same choices again
         for line in lines:
             self.drawing = line
             self.release()
@@ -227,12 +229,10 @@ class PlaySession:
         self.restart()
         if play is None:
             return []
-        self._cunning, strike = play.cunning or None, self.final_strike
-        self.final_strike = play.final_strike
+        self._cunning, self.final_strike = play.cunning, play.final_strike
         for line in play.lines:
             self.drawing = list(line)
             self.release()
-        self.final_strike = strike
         return self.frames[1:]
 
     def verdict(self) -> str:
@@ -290,8 +290,8 @@ class PlaySession:
     def _next_cunning(self, s: Situation, cell: Cell) -> bool:
         if not self._fights_at(s, cell):
             return True
-        choices, self._fights = self._cunning, self._fights + 1
-        return True if choices is None else choices[self._fights - 1]
+        self._fights += 1
+        return True if self._fights > len(self._cunning) else self._cunning[self._fights - 1]
 
     def _fights_at(self, s: Situation, cell: Cell) -> bool:
         enemy = self.game.enemy_at.get(cell)
