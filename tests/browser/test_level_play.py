@@ -82,3 +82,32 @@ def test_a_drawn_line_is_walked_in_lab(open_lab):
     expect(editor.locator(".valhalla-outcome")).to_have_text(
         "You won with 1 star (strong_killer); 2 stars were possible: show how.", timeout=20_000
     )
+
+
+#: A finger's press, move and lift as the page sees them: touch pointer events (a touch
+#: pointer stays captured by the cell it went down on, so no pointerover reaches others).
+TOUCH = """
+([board, cells]) => {
+  const at = (id) => {
+    const box = board.querySelector(`[data-cell='${id}']`).getBoundingClientRect();
+    return { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+  };
+  const touch = { pointerType: "touch", pointerId: 7, bubbles: true, buttons: 1 };
+  board.querySelector(`[data-cell='${cells[0]}']`)
+    .dispatchEvent(new PointerEvent("pointerdown", { ...touch, ...at(cells[0]) }));
+  for (const id of cells.slice(1))
+    board.dispatchEvent(new PointerEvent("pointermove", { ...touch, ...at(id) }));
+  window.dispatchEvent(new PointerEvent("pointerup", { ...touch, buttons: 0 }));
+}
+"""
+
+
+def test_a_finger_draws_a_line_too_in_voila(open_voila):
+    page = open_voila("level_play_check.ipynb")
+    editor = page.locator(".valhalla-editor")
+    board = editor.locator(".wb-board-svg")
+    expect(board.locator("[data-cell='2,0']")).to_be_visible(timeout=120_000)
+    page.evaluate(TOUCH, [board.element_handle(), ["2,0", "1,0"]])
+    expect(editor.locator(".valhalla-outcome")).to_have_text(
+        "You won with 2 stars (one_line, strong_killer); 2 stars were possible.", timeout=20_000
+    )

@@ -90,7 +90,7 @@ class BoardView(anywidget.AnyWidget):
         """Call ``handler(shape_id, kind)`` when a shape is clicked or dragged over.
 
         ``kind`` is ``"click"`` (pointer pressed on the shape) or ``"drag"`` (pointer
-        moved onto the shape with the button held: painting).
+        moved onto the shape with the button held, or a finger moved onto it: painting).
         """
         if remove:
             self._cell_handlers.remove(handler)
