@@ -30,3 +30,17 @@ def test_events_reach_handlers_and_unknown_ones_do_not():
     view.on_cell_event(handler, remove=True)
     view._handle_custom_msg({"event": "click", "cell": "0,0"}, [])
     assert len(seen) == 2
+
+
+def test_a_release_reaches_release_handlers_only():
+    view = BoardView(shapes=square_shapes(2, 2))
+    cells, releases = [], []
+    view.on_cell_event(lambda cell, kind: cells.append((cell, kind)))
+    view.on_release(lambda: releases.append(True))
+    view._handle_custom_msg({"event": "click", "cell": "0,0"}, [])
+    view._handle_custom_msg({"event": "release"}, [])
+    assert cells == [("0,0", "click")] and releases == [True]
+    handler = view._release_handlers[0]
+    view.on_release(handler, remove=True)
+    view._handle_custom_msg({"event": "release"}, [])
+    assert releases == [True]

@@ -2,7 +2,9 @@
 
 import json
 
+from workbench.games.valhalla.drawing import line_point
 from workbench.games.valhalla.level import ITEM_KINDS, Level
+from workbench.grids.shapes import cell_id
 from workbench.widgets.level_editor import TOOLS, LevelEditor
 
 START = Level.from_dict({
@@ -34,7 +36,7 @@ def test_board_clicks_place_things_and_solve_finds_the_new_win():
     assert editor.result.value.startswith("Winnable: best 3 stars")
     paths = [m for m in editor.board.marks if m["kind"] == "path"]
     assert len(paths) == len(editor.solution.solution) >= 1
-    assert paths[0]["points"][0] == [0.5, 0.5]  # drawn from the start cell's centre
+    assert paths[0]["points"][0] == list(line_point((0, 0), 0))  # drawn from the start cell
     assert "achievable" in editor.stars.value
 
 
@@ -108,3 +110,92 @@ def test_save_and_load_round_trip_and_bad_files_show_a_message(tmp_path):
     other.save(tmp_path / "empty.json")
     assert "at least one enemy" in other.status.value
     assert not (tmp_path / "empty.json").exists()
+
+
+M1 = Level.from_dict({"name": "m1", "width": 3, "height": 3, "start": [2, 0],
+                      "hero": {"health": 6, "attack": 1, "ability": "to_valhalla"},
+                      "enemies": [{"at": [1, 0], "attack": 1, "health": 7}]})  # fmt: skip
+
+
+def playing(level):
+    editor = LevelEditor(level)
+    editor.step_delay = 0
+    editor.mode.value = "Play"
+    return editor
+
+
+def gesture(editor, cells):
+    """What the browser sends for a press on ``cells[0]``, a drag through the rest, a release."""
+    editor.board._handle_custom_msg({"event": "click", "cell": cell_id(cells[0])}, [])
+    for cell in cells[1:]:
+        editor.board._handle_custom_msg({"event": "drag", "cell": cell_id(cell)}, [])
+    editor.board._handle_custom_msg({"event": "release"}, [])
+
+
+def shown(part):
+    return part.layout.display != "none"
+
+
+def test_play_mode_swaps_the_tools_for_the_play_controls_and_back():
+    editor = LevelEditor(M1)
+    assert shown(editor._edit_parts[1]) and not shown(editor._play_panel)
+    editor.mode.value = "Play"
+    assert not any(shown(p) for p in editor._edit_parts) and shown(editor._play_panel)
+    assert editor.board.highlighted == ["2,0"]  # the hero's square
+    assert editor.hero_label.value == "Hero start: at [2, 0], Attack 1, Health 6"
+    editor.mode.value = "Edit"
+    assert editor.session is None and all(shown(p) for p in editor._edit_parts)
+    editor.tool.value = "wall"
+    editor.board._handle_custom_msg({"event": "click", "cell": "0,0"}, [])
+    assert editor.level().walls == ((0, 0),)  # Edit mode keeps its tools
+
+
+def test_a_drawn_line_is_walked_and_the_stars_compared_with_the_best():
+    editor = playing(M1)
+    gesture(editor, [(2, 0), (2, 1)])
+    assert editor.session.lines == [[(2, 0), (2, 1)]]
+    assert editor.hero_label.value == "Hero line 1, step 1: at [2, 1], Attack 1, Health 6"
+    assert editor.outcome.value == "Line 2: draw it from the hero."
+    assert editor.status.value == "walked 1 step"
+    gesture(editor, [(2, 1), (2, 0), (1, 0)])
+    assert editor.outcome.value == (
+        "You won with 1 star (strong_killer); 2 stars were possible: show how."
+    )
+    assert "hero strikes 1: enemy Health 7 -&gt; 6" in editor.play_log.value
+    assert editor.play_log.value.count("valhalla-step") == 2  # the last line's steps
+    assert editor.board.highlighted == []  # over: no hero square to press
+    editor.show_button.click()
+    assert editor.session.lines == [[(2, 0), (1, 0)]]
+    assert editor.outcome.value.startswith("You won with 2 stars (one_line, strong_killer)")
+
+
+def test_presses_off_the_hero_say_where_to_start_and_draw_nothing():
+    editor = playing(M1)
+    gesture(editor, [(0, 0), (0, 1)])
+    assert editor.session.lines == [] and "hero's square [2, 0]" in editor.status.value
+    editor.board._handle_custom_msg({"event": "click", "cell": "2,0"}, [])
+    editor.board._handle_custom_msg({"event": "drag", "cell": "2,1"}, [])
+    dashed = [m for m in editor.board.marks if m.get("dash")]
+    assert len(dashed) == 1  # the line drawn as you go
+    assert dashed[0]["points"][-1] == list(line_point((2, 1), 0))
+
+
+def test_undo_and_restart_in_play_mode():
+    editor = playing(M1)
+    gesture(editor, [(2, 0), (2, 1)])
+    gesture(editor, [(2, 1), (2, 2)])
+    editor.undo_button.click()
+    assert editor.session.lines == [[(2, 0), (2, 1)]]
+    assert editor.hero_label.value.startswith("Hero line 1, step 1: at [2, 1]")
+    editor.restart_button.click()
+    assert editor.session.lines == [] and editor.play_log.value == ""
+    assert editor.hero_label.value.startswith("Hero start")
+
+
+def test_an_invalid_level_stays_in_edit_mode_with_the_problem_shown():
+    editor = LevelEditor(M1)
+    editor.tool.value = "eraser"
+    editor.click((1, 0))  # no enemy left
+    editor.mode.value = "Play"
+    assert editor.mode.value == "Edit" and editor.session is None
+    assert "enemies" in editor.status.value

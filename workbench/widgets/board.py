@@ -3,7 +3,9 @@
 The view knows nothing about games. It draws a picture's *shapes* (polygons with
 an id, a fill and an optional label) and *marks* (paths, circles and text on top,
 e.g. a witness path), highlights some shapes, and reports pointer events on
-shapes to Python callbacks. A game's ``drawing`` module makes the picture; clicks
+shapes to Python callbacks (press and drag over shapes with
+:meth:`BoardView.on_cell_event`, the end of a press-and-drag gesture with
+:meth:`BoardView.on_release`). A game's ``drawing`` module makes the picture; clicks
 come back as shape ids, which :func:`workbench.grids.shapes.parse_cell_id` turns
 into cells.
 
@@ -17,6 +19,10 @@ Every shape's SVG element carries ``data-cell="<id>"`` and the CSS class
 >>> view._handle_custom_msg({"event": "click", "cell": "1,0"}, [])
 >>> clicks
 [('1,0', 'click')]
+>>> view.on_release(lambda: clicks.append("released"))
+>>> view._handle_custom_msg({"event": "release"}, [])
+>>> clicks
+[('1,0', 'click'), 'released']
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from workbench.grids.shapes import Picture
 __all__ = ["BoardView"]
 
 CellEventHandler = Callable[[str, str], None]
+ReleaseHandler = Callable[[], None]
 
 _EVENTS = ("click", "drag")
 
@@ -63,6 +70,7 @@ class BoardView(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._cell_handlers: list[CellEventHandler] = []
+        self._release_handlers: list[ReleaseHandler] = []
         self.on_msg(self._dispatch)
 
     @classmethod
@@ -82,15 +90,27 @@ class BoardView(anywidget.AnyWidget):
         """Call ``handler(shape_id, kind)`` when a shape is clicked or dragged over.
 
         ``kind`` is ``"click"`` (pointer pressed on the shape) or ``"drag"`` (pointer
-        moved onto the shape with the button held: painting).
+        moved onto the shape with the button held, or a finger moved onto it: painting).
         """
         if remove:
             self._cell_handlers.remove(handler)
         else:
             self._cell_handlers.append(handler)
 
+    def on_release(self, handler: ReleaseHandler, *, remove: bool = False) -> None:
+        """Call ``handler()`` when the pointer is released after a press on a shape
+        (wherever it is released): the end of a drawn line. Cell handlers never see it."""
+        if remove:
+            self._release_handlers.remove(handler)
+        else:
+            self._release_handlers.append(handler)
+
     def _dispatch(self, _widget, content, _buffers) -> None:
         kind, ident = content.get("event"), content.get("cell")
+        if kind == "release":
+            for handler in list(self._release_handlers):
+                handler()
+            return
         if kind not in _EVENTS or not isinstance(ident, str):
             return
         if ident not in {s["id"] for s in self.shapes}:

@@ -7,6 +7,16 @@ enemy selects it and the Attack/Health fields then edit it. Resize the grid,
 load and save JSON, and Solve: the witness solution is drawn on the board (one
 colour per line) and the star table shown below.
 
+Play mode plays the level as the phone game does: press on the hero's square and
+drag through neighbouring squares to draw a line (the board refuses a line that
+follows itself); on release the hero walks it step by step (Attack and Health
+on its token, each step's fight blow by blow and items used in the log), then the
+next line can be drawn. At the end the outcome and the stars earned are compared
+with the solver's best; "Show a solution" walks the solver's witness the same way;
+"Undo line" and "Restart". The logic is :class:`~workbench.games.valhalla.play_session.
+PlaySession`; this widget only wires the mouse to it and shows its frames (a
+short pause between steps, ``step_delay`` seconds).
+
 Everything is testable without a browser:
 
 >>> from workbench.games.valhalla.level import Level
@@ -23,17 +33,24 @@ Everything is testable without a browser:
 >>> editor.solve_button.click()
 >>> editor.result.value
 'Winnable: best 2 stars (one_line, strong_killer); fewest lines 1; 1 winning kill order.'
+>>> editor.step_delay = 0
+>>> editor.mode.value = "Play"
+>>> editor.press((0, 0)); editor.drag((0, 1)); editor.drag((0, 2)); editor.release()
+>>> editor.outcome.value
+'You won with 2 stars (one_line, strong_killer); 2 stars were possible.'
 """
 
 from __future__ import annotations
 
+import html
 import os
+import time
 from typing import NamedTuple
 
 import ipywidgets as widgets
 
 from workbench.errors import DataError, WorkbenchError
-from workbench.games.valhalla.drawing import level_picture
+from workbench.games.valhalla.drawing import level_picture, play_picture
 from workbench.games.valhalla.level import (
     ABILITIES,
     ITEM_KINDS,
@@ -45,16 +62,19 @@ from workbench.games.valhalla.level import (
     load_level,
     save_level,
 )
+from workbench.games.valhalla.play_session import Frame, PlaySession
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.solver import Solution, solve
 from workbench.grids.shapes import cell_id, parse_cell_id
 from workbench.grids.square import Cell
 from workbench.widgets.board import BoardView
 
-__all__ = ["TOOLS", "LevelEditor"]
+__all__ = ["MODES", "TOOLS", "LevelEditor"]
 
 #: The palette, in order.
 TOOLS: tuple[str, ...] = ("wall", "enemy", *ITEM_KINDS, "start", "eraser")
+#: The editor's modes: draw the level, or play it by drawing lines.
+MODES: tuple[str, ...] = ("Edit", "Play")
 _EMPTY = {"name": "New level", "width": 5, "height": 5, "start": [0, 0],
           "hero": {"health": 10, "attack": 5, "ability": "none"},
           "enemies": [{"at": [4, 4], "attack": 5, "health": 5}]}  # fmt: skip
@@ -120,23 +140,58 @@ class LevelEditor(widgets.VBox):
         self.stars = widgets.HTML()
         self.stars.add_class("valhalla-stars")
         self.selected: Cell | None = None
-        super().__init__([
+        self._init_play()
+        self._edit_parts = [
             widgets.HBox([self.name_field, self.hero_health, self.hero_attack, self.ability]),
             self.tool,
             widgets.HBox([widgets.Label("New enemy / selected:"), self.enemy_attack,
                           self.enemy_health, widgets.Label("Timed items:"), self.turns]),
-            widgets.HBox([self.board, widgets.VBox([self.result, self.stars])]),
             widgets.HBox([self.width_field, self.height_field, self.resize_button, self.path,
                           self.load_button, self.save_button, self.solve_button]),
-            self.status,
+        ]  # fmt: skip
+        self._edit_panel = widgets.VBox([self.result, self.stars])
+        hidden = dict(display="none")
+        self._play_panel = widgets.VBox([self.hero_label, self.outcome, self.play_log],
+                                        layout=widgets.Layout(width="420px", **hidden))  # fmt: skip
+        controls = [self.undo_button, self.restart_button, self.show_button]
+        self._play_parts = [widgets.HBox(controls, layout=widgets.Layout(**hidden))]
+        super().__init__([
+            self.mode, *self._edit_parts[:3], *self._play_parts,
+            widgets.HBox([self.board, self._edit_panel, self._play_panel]),
+            self._edit_parts[3], self.status,
         ])  # fmt: skip
         self.add_class("valhalla-editor")
         self.set_level(level or Level.from_dict(_EMPTY))
 
+    def _init_play(self) -> None:
+        """Play mode's widgets (hidden in Edit mode)."""
+        self.session: PlaySession | None = None
+        self.step_delay = 0.3
+        self.mode = widgets.ToggleButtons(options=MODES, value="Edit", description="Mode")
+        self.mode.add_class("valhalla-mode")
+        self.mode.observe(lambda change: self._switch(change["new"]), names="value")
+        self.undo_button = widgets.Button(description="Undo line")
+        self.restart_button = widgets.Button(description="Restart")
+        self.show_button = widgets.Button(description="Show a solution")
+        for button, name in ((self.undo_button, "undo"), (self.restart_button, "restart"),
+                             (self.show_button, "show")):  # fmt: skip
+            button.add_class(f"valhalla-{name}")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.restart_button.on_click(lambda _: self.restart())
+        self.show_button.on_click(lambda _: self.show_solution())
+        self.hero_label = widgets.Label()
+        self.hero_label.add_class("valhalla-hero")
+        self.outcome = widgets.HTML()  # wraps, where a Label would cut a long verdict
+        self.outcome.add_class("valhalla-outcome")
+        self.play_log = widgets.HTML(layout=widgets.Layout(max_height="300px", overflow="auto"))
+        self.play_log.add_class("valhalla-log")
+        self.board.on_release(self.release)
+
     # --- the level ------------------------------------------------------------------
 
     def set_level(self, level: Level) -> None:
-        """Show ``level`` in the editor (forgets any solution)."""
+        """Show ``level`` in the editor (forgets any solution; back to Edit mode)."""
+        self.mode.value = "Edit"
         self.name_field.value = level.name
         self.hero_health.value, self.hero_attack.value = level.hero.health, level.hero.attack
         self.ability.value = level.hero.ability
@@ -252,6 +307,105 @@ class LevelEditor(widgets.VBox):
         self._draw()
         return result
 
+    # --- playing -----------------------------------------------------------------------
+
+    def press(self, cell: Cell) -> None:
+        """Start a line on ``cell`` (Play mode; only on the hero's square)."""
+        if self.session is None:
+            return
+        if self.session.press(cell):
+            self.status.value = "drag through neighbouring squares, release to walk"
+        elif self.session.over:
+            self.status.value = "the game is over: undo a line, restart or show a solution"
+        else:
+            self.status.value = f"press on the hero's square {list(self.session.hero.cell)}"
+        self._draw_play()
+
+    def drag(self, cell: Cell) -> None:
+        """Extend the line being drawn to ``cell`` (refused moves are left out)."""
+        if self.session is not None and self.session.drag(cell):
+            self._draw_play()
+
+    def release(self) -> None:
+        """The hero walks the line drawn, step by step."""
+        if self.session is not None:
+            frames = self.session.release()
+            self._walk(frames, clear=False)
+
+    def undo(self) -> None:
+        """Take back the last line walked."""
+        if self.session is not None:
+            self.session.undo()
+            self._walk([])
+
+    def restart(self) -> None:
+        """Start the game again."""
+        if self.session is not None:
+            self.session.restart()
+            self._walk([])
+
+    def show_solution(self) -> None:
+        """Restart and walk the solver's witness play."""
+        if self.session is None:
+            return
+        frames = self.session.show_solution()
+        if not frames:
+            self.status.value = "the level cannot be won: there is no solution to show"
+        self._walk(frames)
+
+    def _switch(self, mode: str) -> None:
+        play = mode == "Play"
+        if play:
+            try:
+                level = self.level()
+            except DataError as error:
+                self.mode.value = "Edit"
+                self.status.value = str(error)
+                return
+            self.session = PlaySession(level, self.rules, solution=self.solution)
+        else:
+            self.session = None
+        for part in (*self._edit_parts, self._edit_panel):
+            part.layout.display = "none" if play else None
+        for part in (*self._play_parts, self._play_panel):
+            part.layout.display = None if play else "none"
+        if play:
+            self.status.value = "press on the hero's square and drag to draw a line"
+            self._walk([])
+        else:
+            self._changed("back to editing")
+
+    def _walk(self, frames: list[Frame], *, clear: bool = True) -> None:
+        """Show ``frames`` one after the other in the board and the log, then the outcome
+        (``clear``: with no frames, the log is emptied)."""
+        session = self.session
+        lines = []
+        for k, frame in enumerate(frames):
+            if k:
+                time.sleep(self.step_delay)
+            lines.append(_step_text(frame))
+            self.play_log.value = "".join(lines)
+            self._draw_play(frame)
+        if not frames:
+            self.play_log.value = "" if clear else self.play_log.value
+            self._draw_play()
+        verdict = session.verdict() or f"Line {len(session.lines) + 1}: draw it from the hero."
+        self.outcome.value = html.escape(verdict)
+        if frames:
+            self.status.value = f"walked {len(frames)} step{'s' * (len(frames) != 1)}"
+
+    def _draw_play(self, frame: Frame | None = None) -> None:
+        session = self.session
+        frame = frame or session.hero
+        self.board.show(play_picture(session.game.level, hero=frame.cell, attack=frame.attack,
+                                     health=frame.health, enemies=frame.enemies,
+                                     items=frame.items, lines=session.lines,
+                                     drawing=session.drawing))  # fmt: skip
+        self.board.highlighted = [] if session.over else [cell_id(session.hero.cell)]
+        where = f"line {frame.line}, step {frame.step}: " if frame.step else "start: "
+        self.hero_label.value = (f"Hero {where}at {list(frame.cell)}, Attack {frame.attack}, "
+                                 f"Health {frame.health}")  # fmt: skip
+
     # --- internals ----------------------------------------------------------------------
 
     def _clear(self, cell: Cell) -> None:
@@ -280,7 +434,11 @@ class LevelEditor(widgets.VBox):
         self._draw()
 
     def _on_cell_event(self, ident: str, kind: str) -> None:
-        self.click(parse_cell_id(ident)[1], drag=kind == "drag")
+        cell = parse_cell_id(ident)[1]
+        if self.session is not None:
+            (self.drag if kind == "drag" else self.press)(cell)
+        else:
+            self.click(cell, drag=kind == "drag")
 
     def _draft(self) -> _Draft:
         width, height = self._size
@@ -297,3 +455,11 @@ class LevelEditor(widgets.VBox):
     def _draw(self) -> None:
         self.board.show(level_picture(self._draft(), self.solution))
         self.board.highlighted = [cell_id(self.selected)] if self.selected else []
+
+
+def _step_text(frame: Frame) -> str:
+    """One step of the walk for the log: where, Attack and Health, what happened."""
+    head = (f"<b>{frame.line}.{frame.step}</b> {list(frame.cell)}: Attack {frame.attack}, "
+            f"Health {frame.health}")  # fmt: skip
+    events = "".join(f"<li>{html.escape(e)}</li>" for e in frame.events)
+    return f"<div class='valhalla-step'>{head}{f'<ul>{events}</ul>' if events else ''}</div>"

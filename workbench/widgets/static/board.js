@@ -1,5 +1,7 @@
 // Shared SVG board view (anywidget). Draws model "shapes", "marks" and
-// "highlighted"; sends {event: "click"|"drag", cell: id} on pointer events.
+// "highlighted"; sends {event: "click"|"drag", cell: id} on pointer events and
+// {event: "release"} when the button is released after a press on a shape.
+// Touch drags report the cells under the finger as "drag" events too.
 const NS = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs) {
@@ -92,22 +94,41 @@ function render({ model, el: root }) {
     const target = event.target.closest ? event.target.closest("[data-cell]") : null;
     return target ? target.getAttribute("data-cell") : null;
   }
+  let touched = null;  // the cell a finger is on (touch pointers stay captured)
   function onDown(event) {
     const id = cellOf(event);
     if (id === null) return;
     painting = true;
+    touched = id;
     event.preventDefault();
     model.send({ event: "click", cell: id });
   }
+  // A touch pointer is captured by the element it went down on, so no pointerover
+  // reaches the other cells: find the cell under the finger instead.
+  function onTouchMove(event) {
+    if (!painting || event.pointerType !== "touch") return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const node = under && under.closest ? under.closest("[data-cell]") : null;
+    if (node === null || !svg.contains(node)) return;
+    const id = node.getAttribute("data-cell");
+    if (id !== touched) {
+      touched = id;
+      model.send({ event: "drag", cell: id });
+    }
+  }
   function onOver(event) {
-    if (!painting || !(event.buttons & 1)) return;
+    if (!painting || !(event.buttons & 1) || event.pointerType === "touch") return;
     const id = cellOf(event);
     if (id !== null) model.send({ event: "drag", cell: id });
   }
-  function onUp() { painting = false; }
+  function onUp() {
+    if (painting) model.send({ event: "release" });
+    painting = false;
+  }
 
   svg.addEventListener("pointerdown", onDown);
   svg.addEventListener("pointerover", onOver);
+  svg.addEventListener("pointermove", onTouchMove);
   window.addEventListener("pointerup", onUp);
   for (const name of ["shapes", "marks", "highlighted", "width_px"]) {
     model.on(`change:${name}`, draw);
