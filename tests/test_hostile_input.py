@@ -347,10 +347,10 @@ UNBOUNDED = {
     "brawlhalla games": (("brawlhalla", "simulate", "--games", "1000000000"), "to 100,000"),
     "brawlhalla luck seed": (("brawlhalla", "luck", "--seed", "-1"), "argument --seed"),
     "valgard seed": (("valgard", "tournament", "--seed", "-1"), "argument --seed"),
-    "valhalla count": (_GENERATE + ("--count", "-1"), "argument --count"),
-    "valhalla no count": (_GENERATE + ("--count", "0"), "argument --count"),
-    "valhalla tries": (_GENERATE + ("--tries", "-5"), "argument --tries"),
-    "valhalla items": (_GENERATE + ("--items", "-1"), "argument --items"),
+    "valhalla count": ((*_GENERATE, "--count", "-1"), "argument --count"),
+    "valhalla no count": ((*_GENERATE, "--count", "0"), "argument --count"),
+    "valhalla tries": ((*_GENERATE, "--tries", "-5"), "argument --tries"),
+    "valhalla items": ((*_GENERATE, "--items", "-1"), "argument --items"),
     "valhalla huge board": (
         (
             "valhalla",

@@ -10,7 +10,8 @@ import pytest
 from tests.play.reference import plain_value
 from workbench.errors import RulesError, SearchLimitError
 from workbench.play import TERMINAL, MCTSAgent, RandomAgent, play_game
-from workbench.play.solve import PerfectAgent, solve
+from workbench.play.solve import ESTIMATE_MARGIN, PerfectAgent, solve
+from workbench.play.statespace import estimate_state_count
 from workbench.play.toy_games import DiceRace, Nim, NimState, Pursuit, PursuitState, TicTacToe
 
 
@@ -73,10 +74,19 @@ def test_perfect_agent_never_loses_tic_tac_toe():
 
 
 def test_too_large_is_refused_by_the_estimate_and_by_the_enumeration():
-    with pytest.raises(SearchLimitError, match=r"about [\d,]+ \(an estimate"):
+    with pytest.raises(SearchLimitError, match=r"about [\d,]+ reachable states \(an estimate"):
         solve(Pursuit(rows=12, cols=12), max_states=2_000)
     with pytest.raises(SearchLimitError, match="more than max_states=2,000"):
         solve(Pursuit(rows=12, cols=12), max_states=2_000, estimate=False)
+
+
+def test_an_estimate_within_its_margin_of_the_limit_is_refused_at_once():
+    """The estimate runs low: twice it over the limit is refused before any enumeration."""
+    game = Pursuit(rows=12, cols=12)
+    low = estimate_state_count(game)
+    assert low > 10_000  # an estimate, not an exact count
+    with pytest.raises(SearchLimitError, match=f"x{ESTIMATE_MARGIN} is"):
+        solve(game, max_states=int(low * 1.5))
 
 
 def test_a_small_game_over_the_limit_is_refused_with_its_exact_count():
