@@ -52,7 +52,14 @@ import pandas as pd
 from workbench.errors import RulesError, shown
 from workbench.jsonio import fraction_text
 
-__all__ = ["describe_rules", "knob", "knob_records", "knob_value_error", "rules_class"]
+__all__ = [
+    "describe_rules",
+    "knob",
+    "knob_from_text",
+    "knob_records",
+    "knob_value_error",
+    "rules_class",
+]
 
 T = TypeVar("T")
 _NO_BOUND = object()
@@ -393,3 +400,21 @@ def knob_value_error(rules: Any, name: str, value: Any) -> str | None:
     if _valid(_exact(value, kind), kind, meta):
         return None
     return f"expected {_expected(kind, meta)}, got {shown(value)}"
+
+
+def knob_from_text(rules: Any, name: str, text: str) -> Any:
+    """A value for knob ``name`` read from command-line text by the knob's type (as
+    ``--rule`` reads it); RulesError naming the knob when the text is not of that type.
+
+    >>> from workbench.games.valgard.rules import Rules
+    >>> knob_from_text(Rules(), "hardcore", "yes"), knob_from_text(Rules(), "rows", "5")
+    (True, 5)
+    """
+    kind = _hints(type(rules))[name]
+    try:
+        return _exact(_from_text(text, kind), kind)
+    except (ValueError, ArithmeticError):
+        meta = {f.name: f for f in dataclasses.fields(rules)}[name].metadata["knob"]
+        raise RulesError(
+            f"knob {name}: expected {_expected(kind, meta)}, got {shown(text)}"
+        ) from None

@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "brawlhalla",
     "daggers",
     "raid",
+    "tune",
     "valgard",
     "valhalla",
 )

@@ -181,16 +181,15 @@ def tune(
         Show a tqdm bar of games played, with the round and the survivors.
     """
     root = np.random.SeedSequence(seed)
+    candidates = _initial(space, max_candidates)
+    first = candidates[0] if candidates else space.sample(np.random.default_rng(_seed(root, 9)))
+    probe = arena.play(space, first, passes=1, seed=_seed(root, 8), executor=None)
+    metrics = resolve_metrics(targets, probe)
+    unit = played = len(probe)
     with (
         _executor(executor, workers) as pool,
-        tqdm(total=games, disable=not progress, desc="tuning games") as bar,
+        tqdm(total=games, initial=played, disable=not progress, desc="tuning games") as bar,
     ):
-        candidates = _initial(space, max_candidates)
-        first = candidates[0] if candidates else space.sample(np.random.default_rng(_seed(root, 9)))
-        probe = arena.play(space, first, passes=1, seed=_seed(root, 8), executor=None)
-        metrics = resolve_metrics(targets, probe)
-        unit = played = len(probe)
-        bar.update(played)
 
         def counted(count: int, round_: int, alive: int) -> None:
             bar.update(count)

@@ -201,12 +201,13 @@ def race(
 
     Rounds are planned as ``ceil(log2(candidates))`` (at least 1), each spending an
     equal share of the budget split among the survivors, so fewer survivors play more
-    games each. Returns the entries (their tables and the round each fell in), the
+    games each; a round never plays fewer games per candidate than the one before
+    (the race stops instead). Returns the entries (their tables and the round each fell in), the
     race history (one row per candidate and round) and the games played.
     """
     entries = [_Entry(candidate, []) for candidate in candidates]
     planned = max(1, math.ceil(math.log2(max(len(entries), 2))))
-    spent, history, round_ = 0, [], 0
+    spent, history, round_, last = 0, [], 0, 1
     while True:
         alive = [e for e in entries if e.fell is None]
         left = games - spent
@@ -214,8 +215,9 @@ def race(
         passes = share // (len(alive) * passes_unit)
         if passes < 1:
             passes = 1 if left >= len(alive) * passes_unit else 0
-        if passes == 0 or (len(alive) == 1 and round_ > 0):
-            break
+        if passes < last or (len(alive) == 1 and round_ > 0):
+            break  # rounds never shrink: what is left goes to the confirmation
+        last = passes
         round_seed = np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, round_))
         for entry in alive:
             entry.tables.append(

@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 
 from workbench.errors import RulesError
-from workbench.rules import knob_value_error
+from workbench.rules import knob_from_text, knob_value_error
 
-__all__ = ["Dimension", "Space", "knob_values"]
+__all__ = ["Dimension", "Space", "knob_values", "parse_knob"]
 
 Candidate = tuple[Any, ...]
 
@@ -201,3 +201,29 @@ class Space:
     def as_dict(self, candidate: Candidate) -> dict[str, Any]:
         """``name -> value`` for every dimension."""
         return {d.name: v for d, v in zip(self.dimensions, candidate, strict=True)}
+
+
+def parse_knob(rules: Any, text: str) -> tuple[str, Any]:
+    """A knob and its spec from text: ``NAME`` (the metadata's values), ``NAME=LO..HI``
+    or ``NAME=A,B,C``, values read by the knob's type; checked as :func:`knob_values`.
+
+    >>> from workbench.play.toy_games.handicap_dice import Rules
+    >>> parse_knob(Rules(), "sides=4..6"), parse_knob(Rules(), "rounds=1,3")
+    (('sides', (4, 6)), ('rounds', [1, 3]))
+    """
+    name, sep, values = (part.strip() for part in text.partition("="))
+    known = {f.name for f in dataclasses.fields(rules)}
+    if name not in known:
+        raise RulesError(f"--knob {text}: unknown knob; known: {', '.join(sorted(known))}")
+    try:
+        if not sep:
+            spec: Any = None
+        elif ".." in values:
+            low, high = values.split("..", 1)
+            spec = (knob_from_text(rules, name, low), knob_from_text(rules, name, high))
+        else:
+            spec = [knob_from_text(rules, name, part) for part in values.split(",")]
+        knob_values(rules, name, spec)
+    except RulesError as exc:
+        raise RulesError(f"--knob {text}: {exc}") from None
+    return name, spec

@@ -23,6 +23,7 @@ pass a function of the results table, per game (a Series) or whole (a number).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ from workbench.errors import RulesError
 from workbench.play.metrics import seat_count
 from workbench.play.stats import wilson_interval
 
-__all__ = ["Metric", "Target", "known_metrics", "metric"]
+__all__ = ["Metric", "Target", "known_metrics", "metric", "parse_target"]
 
 Estimator = Callable[[np.ndarray], np.ndarray]
 
@@ -248,3 +249,46 @@ class Target:
         low = self.at_least if self.at_least is not None else -np.inf
         high = self.at_most if self.at_most is not None else np.inf
         return bool(low <= value <= high)
+
+
+_TARGET = re.compile(r"^\s*(?P<metric>[^<>=]+?)\s*(?P<op><=|>=|=)\s*(?P<rest>.+?)\s*$")
+
+
+def _number(text: str, where: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise RulesError(f"{where}: expected a number, got {text!r}") from None
+
+
+def parse_target(text: str) -> Target:
+    """A target from text: ``METRIC=VALUE``, ``METRIC=VALUE+-TOL``, ``METRIC=LO..HI``
+    (the middle, half the width as tolerance), ``METRIC<=X`` or ``METRIC>=X``, each
+    optionally followed by ``@WEIGHT``.
+
+    >>> parse_target("rounds=12+-4")  # doctest: +NORMALIZE_WHITESPACE
+    Target(metric='rounds', value=12.0, tolerance=4.0, at_most=None, at_least=None,
+           weight=1.0, scale=1.0)
+    >>> t = parse_target("drawishness<=0.1@2")
+    >>> (t.at_most, t.weight), parse_target("duration=10..20").tolerance
+    ((0.1, 2.0), 5.0)
+    """
+    where = f"--target {text}"
+    found = _TARGET.match(text)
+    if not found:
+        raise RulesError(f"{where}: expected METRIC=VALUE[+-TOL], METRIC=LO..HI, METRIC<=X or >=X")
+    name, op, rest = found["metric"], found["op"], found["rest"]
+    rest, _, weight_text = rest.partition("@")
+    weight = _number(weight_text, where) if weight_text else 1.0
+    if op == "<=":
+        return Target(name, at_most=_number(rest, where), weight=weight)
+    if op == ">=":
+        return Target(name, at_least=_number(rest, where), weight=weight)
+    if ".." in rest:
+        low, high = (_number(part, where) for part in rest.split("..", 1))
+        if low > high:
+            raise RulesError(f"{where}: the range's low end is above its high end")
+        return Target(name, value=(low + high) / 2, tolerance=(high - low) / 2, weight=weight)
+    value, _, tolerance = rest.partition("+-")
+    tol = _number(tolerance, where) if tolerance else 0.0
+    return Target(name, value=_number(value, where), tolerance=tol, weight=weight)
