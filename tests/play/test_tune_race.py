@@ -85,3 +85,24 @@ def test_score_points_match_the_losses_of_the_metrics():
     assert found.samples.shape == (2, 400)
     low, high = found.interval(0)
     assert low <= found.points[0] <= high
+
+
+def test_nobody_falls_before_min_games():
+    space = Space.from_rules(Rules(rounds=1), {"handicap": [0, 6]})
+    arena = Arena(HandicapDice, {"random": RandomAgent})
+    targets = [Target("balance", value=1)]
+    probe = arena.play(space, (0,), passes=1, seed=np.random.SeedSequence(0), executor=None)
+    common = {
+        "games": 60,
+        "executor": None,
+        "metrics": resolve_metrics(targets, probe),
+        "passes_unit": 1,
+    }
+    entries, history, _ = race(
+        space, arena, targets, space.grid(), seed=np.random.SeedSequence(1), min_games=61, **common
+    )
+    assert all(e.fell is None for e in entries) and not history["dropped"].any()
+    entries, _, _ = race(
+        space, arena, targets, space.grid(), seed=np.random.SeedSequence(1), min_games=10, **common
+    )
+    assert entries[1].fell is not None

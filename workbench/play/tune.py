@@ -144,6 +144,7 @@ def tune(
     keep: int = 3,
     confidence: float = 0.95,
     resamples: int = 400,
+    min_games: int = 20,
     progress: bool = True,
 ) -> TuneResult:
     """Search ``space`` for the rules that best meet ``targets`` on a budget of ``games``.
@@ -177,6 +178,8 @@ def tune(
         Of every interval, and of the paired test that drops a candidate.
     resamples : int
         Bootstrap resamples of games.
+    min_games : int
+        Games a candidate plays before it may fall.
     progress : bool
         Show a tqdm bar of games played, with the round and the survivors.
     """

@@ -195,6 +195,7 @@ def race(
     passes_unit: int,
     confidence: float = 0.95,
     resamples: int = 400,
+    min_games: int = 20,
     on_games: Callable[[int, int, int], Any] = lambda played, round_, alive: None,
 ) -> tuple[list[_Entry], pd.DataFrame, int]:
     """Race ``candidates`` on a budget of ``games`` (see the module text).
@@ -202,7 +203,8 @@ def race(
     Rounds are planned as ``ceil(log2(candidates))`` (at least 1), each spending an
     equal share of the budget split among the survivors, so fewer survivors play more
     games each; a round never plays fewer games per candidate than the one before
-    (the race stops instead). Returns the entries (their tables and the round each fell in), the
+    (the race stops instead). No candidate falls before it has played ``min_games``
+    games: a bootstrap of a handful of games is too narrow to trust. Returns the entries (their tables and the round each fell in), the
     race history (one row per candidate and round) and the games played.
     """
     entries = [_Entry(candidate, []) for candidate in candidates]
@@ -237,6 +239,7 @@ def race(
             confidence=confidence,
         )
         dropped = drop_worse(found.points, found.samples, confidence=confidence)
+        dropped &= len(alive[0].table) >= min_games
         for c, entry in enumerate(alive):
             low, high = found.interval(c, confidence=confidence)
             history.append(
