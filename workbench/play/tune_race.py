@@ -204,8 +204,9 @@ def race(
     equal share of the budget split among the survivors, so fewer survivors play more
     games each; a round never plays fewer games per candidate than the one before
     (the race stops instead). No candidate falls before it has played ``min_games``
-    games: a bootstrap of a handful of games is too narrow to trust. Returns the entries (their tables and the round each fell in), the
-    race history (one row per candidate and round) and the games played.
+    games: a bootstrap of a handful of games is too narrow to trust. Returns the
+    entries (their tables and the round each fell in), the race history (one row per
+    candidate and round) and the games played.
     """
     entries = [_Entry(candidate, []) for candidate in candidates]
     planned = max(1, math.ceil(math.log2(max(len(entries), 2))))
