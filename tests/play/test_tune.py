@@ -135,3 +135,22 @@ def test_unknown_metric_is_refused_before_the_race():
     space = Space.from_rules(Rules(), {"handicap": (0, 1)})
     with pytest.raises(RulesError, match="unknown metric"):
         tune(space, ARENA, [Target("length", value=3)], games=100, executor=None, progress=False)
+
+
+def test_min_games_and_the_round_hook_reach_the_race():
+    space = Space.from_rules(Rules(rounds=1), {"handicap": [0, 6]})
+    heard = []
+    found = tune(
+        space,
+        ARENA,
+        [Target("balance", value=1)],
+        games=300,
+        seed=1,
+        executor=None,
+        progress=False,
+        min_games=10**6,
+        on_round=heard.append,
+    )
+    assert (found.table["fell"] == -1).all()
+    assert heard and len(heard[-1]) == len(found.history)
+    pd.testing.assert_frame_equal(heard[-1], found.history)

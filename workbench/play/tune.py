@@ -33,7 +33,7 @@ import contextlib
 import math
 import multiprocessing
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -146,6 +146,7 @@ def tune(
     resamples: int = 400,
     min_games: int = 20,
     progress: bool = True,
+    on_round: Callable[[pd.DataFrame], Any] | None = None,
 ) -> TuneResult:
     """Search ``space`` for the rules that best meet ``targets`` on a budget of ``games``.
 
@@ -182,6 +183,8 @@ def tune(
         Games a candidate plays before it may fall.
     progress : bool
         Show a tqdm bar of games played, with the round and the survivors.
+    on_round : callable, optional
+        Called with the race history after every round (a live table, a widget).
     """
     root = np.random.SeedSequence(seed)
     candidates = _initial(space, max_candidates)
@@ -226,7 +229,9 @@ def tune(
             passes_unit=unit,
             confidence=confidence,
             resamples=resamples,
+            min_games=min_games,
             on_games=counted,
+            on_round=on_round or (lambda history: None),
         )
         played += spent
         alive = [e for e in entries if e.fell is None]

@@ -197,6 +197,7 @@ def race(
     resamples: int = 400,
     min_games: int = 20,
     on_games: Callable[[int, int, int], Any] = lambda played, round_, alive: None,
+    on_round: Callable[[pd.DataFrame], Any] = lambda history: None,
 ) -> tuple[list[_Entry], pd.DataFrame, int]:
     """Race ``candidates`` on a budget of ``games`` (see the module text).
 
@@ -206,7 +207,8 @@ def race(
     (the race stops instead). No candidate falls before it has played ``min_games``
     games: a bootstrap of a handful of games is too narrow to trust. Returns the
     entries (their tables and the round each fell in), the race history (one row per
-    candidate and round) and the games played.
+    candidate and round) and the games played. ``on_games(games, round, alive)`` hears
+    of every batch played, ``on_round(history)`` of every round decided.
     """
     entries = [_Entry(candidate, []) for candidate in candidates]
     planned = max(1, math.ceil(math.log2(max(len(entries), 2))))
@@ -256,5 +258,6 @@ def race(
             )
             if dropped[c]:
                 entry.fell = round_
+        on_round(pd.DataFrame(history))
         round_ += 1
     return entries, pd.DataFrame(history), spent
