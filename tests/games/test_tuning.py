@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from workbench.errors import RulesError
-from workbench.games.tuning import TUNE_GAMES, tune_game
+from workbench.games.tuning import TUNE_GAMES, raid_layout_game, raid_layouts, tune_game
 from workbench.play.tune import Space, Target, tune
 
 
@@ -33,3 +33,13 @@ def test_raid_role_columns_are_metrics():
 def test_unknown_game():
     with pytest.raises(RulesError, match="unknown; known: daggers, raid, valgard, toy"):
         tune_game("chess")
+
+
+def test_layouts_are_a_data_parameter():
+    layouts = raid_layouts(3, seed=4)
+    game = raid_layout_game(layouts)
+    space = Space.from_rules(game.rules, [], data=game.data)
+    assert space.grid() == [("map",), ("layout 1",), ("layout 2",)]
+    played = game.arena.make_game(game.rules, layout="layout 2")
+    assert played.map == layouts["layout 2"] and played.map != layouts["map"]
+    assert played.map.total_treasure == layouts["map"].total_treasure

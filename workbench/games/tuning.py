@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
+
+import numpy as np
 
 from workbench.errors import RulesError
 from workbench.games.daggers_brink.balance import rotations
@@ -37,13 +40,15 @@ from workbench.games.valgard.exact import small_board_rules
 from workbench.games.valgard.rules import Rules as ValgardRules
 from workbench.games.viking_raid.agents import RaidGreedyAgent
 from workbench.games.viking_raid.engine import RaidGame
+from workbench.games.viking_raid.optimise import mutate_layout
+from workbench.games.viking_raid.raid_map import RaidMap, default_map
 from workbench.games.viking_raid.rules import Rules as RaidRules
 from workbench.play.agents import GreedyAgent, RandomAgent
 from workbench.play.toy_games.handicap_dice import HandicapDice
 from workbench.play.toy_games.handicap_dice import Rules as ToyRules
 from workbench.play.tune_race import Arena
 
-__all__ = ["TUNE_GAMES", "TuneGame", "tune_game"]
+__all__ = ["TUNE_GAMES", "TuneGame", "raid_layout_game", "raid_layouts", "tune_game"]
 
 _STRATEGIES = ("focus", "balanced", "tank", "aggressive")
 
@@ -99,3 +104,44 @@ def tune_game(name: str) -> TuneGame:
     if name not in TUNE_GAMES:
         raise RulesError(f"game {name!r}: unknown; known: {', '.join(TUNE_GAMES)}")
     return TUNE_GAMES[name]
+
+
+def raid_layouts(count: int = 8, *, steps: int = 4, seed: int = 0) -> dict[str, RaidMap]:
+    """The default map and ``count - 1`` treasure layouts around it, each ``steps``
+    random changes that keep the total gold and the number of treasure hexes
+    (:func:`~workbench.games.viking_raid.optimise.mutate_layout`), by name.
+
+    >>> layouts = raid_layouts(3)
+    >>> gold = {m.total_treasure for m in layouts.values()}
+    >>> list(layouts), gold == {default_map().total_treasure}
+    (['map', 'layout 1', 'layout 2'], True)
+    """
+    rng = np.random.default_rng(seed)
+    layouts = {"map": default_map()}
+    for number in range(1, count):
+        layout = default_map()
+        for _ in range(steps):
+            layout = mutate_layout(layout, rng)
+        layouts[f"layout {number}"] = layout
+    return layouts
+
+
+def _raid_on(layouts: Mapping[str, RaidMap], rules: RaidRules, *, layout: str) -> RaidGame:
+    return RaidGame(layouts[layout], rules)
+
+
+def raid_layout_game(layouts: Mapping[str, RaidMap]) -> TuneGame:
+    """Viking Raid (0.21, greedy self-play) with the treasure layout as a data parameter
+    ``layout`` whose values are the names of ``layouts``.
+
+    >>> raid_layout_game(raid_layouts(2)).data
+    {'layout': ('map', 'layout 1')}
+    """
+    arena = TUNE_GAMES["raid"].arena
+    make = partial(_raid_on, dict(layouts))
+    return TuneGame(
+        "raid",
+        TUNE_GAMES["raid"].rules,
+        Arena(make, arena.agents, arena.lineups),
+        {"layout": tuple(layouts)},
+    )
