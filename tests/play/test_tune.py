@@ -154,3 +154,13 @@ def test_min_games_and_the_round_hook_reach_the_race():
     assert (found.table["fell"] == -1).all()
     assert heard and len(heard[-1]) == len(found.history)
     pd.testing.assert_frame_equal(heard[-1], found.history)
+
+
+def test_proposals_are_the_same_on_a_process_pool():
+    space = Space.from_rules(Rules(), ["rounds", "sides", "handicap"])
+    targets = [Target("duration", value=6), Target("balance", value=1)]
+    serial = tune(space, ARENA, targets, games=500, seed=4, executor=None, progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = tune(space, ARENA, targets, games=500, seed=4, executor=pool, progress=False)
+    pd.testing.assert_frame_equal(serial.table, pooled.table)
+    assert serial.rules == pooled.rules

@@ -197,7 +197,7 @@ def tune(
         tqdm(total=games, initial=played, disable=not progress, desc="tuning games") as bar,
     ):
 
-        def counted(count: int, round_: int, alive: int) -> None:
+        def counted(count: int, round_: int | str, alive: int) -> None:
             bar.update(count)
             bar.set_postfix(round=round_, alive=alive)
 
@@ -253,7 +253,7 @@ def tune(
                     space, entry.candidate, passes=passes, seed=_seed(root, 2), executor=pool
                 )
             )
-            counted(len(tables[-1]), -1, len(finalists))
+            counted(len(tables[-1]), "confirm", len(finalists))
             played += len(tables[-1])
     confirmed = score(
         tables, targets, metrics, seed=_seed(root, 4), resamples=resamples, confidence=confidence
@@ -300,7 +300,7 @@ def _proposals(
         nonlocal spent
         table = arena.play(space, candidate, passes=per, seed=_seed(root, 5), executor=pool)
         spent += len(table)
-        counted(len(table), 0, 0)
+        counted(len(table), "propose", 0)
         found = score([table], targets, metrics, seed=_seed(root, 6), resamples=2)
         return float(found.points[0])
 
