@@ -14,6 +14,10 @@ value or a bound, a weight) and gives a budget of games. :func:`tune` then
 3. confirms the ``keep`` best survivors on fresh seeds (paired among themselves) and
    chooses the lowest confirmed score.
 
+Each drop is its own paired test at ``confidence``, not corrected for the number of
+candidates and rounds: with many of them, raise ``confidence`` (0.99) or ``min_games``
+for fewer false drops; the confirmation on fresh seeds guards the final choice.
+
 Every step is seeded from ``numpy.random.SeedSequence(seed)``, so the same call gives
 the same answer serially, on a process pool or on dask (``client.get_executor()``).
 
