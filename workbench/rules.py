@@ -52,7 +52,14 @@ import pandas as pd
 from workbench.errors import RulesError, shown
 from workbench.jsonio import fraction_text
 
-__all__ = ["describe_rules", "knob", "knob_records", "rules_class"]
+__all__ = [
+    "describe_rules",
+    "knob",
+    "knob_from_text",
+    "knob_records",
+    "knob_value_error",
+    "rules_class",
+]
 
 T = TypeVar("T")
 _NO_BOUND = object()
@@ -377,3 +384,37 @@ def knob_records(rules: Any) -> list[dict[str, Any]]:
                 record[key] = _to_json(meta[key])
         records.append(record)
     return records
+
+
+def knob_value_error(rules: Any, name: str, value: Any) -> str | None:
+    """Why ``value`` is not allowed for knob ``name`` on its own (type, choices, bounds),
+    or None when it is; checks across fields (``cross_check``) are not run.
+
+    >>> from workbench.games.valgard.rules import Rules
+    >>> knob_value_error(Rules(), "rows", 4), knob_value_error(Rules(), "rows", 1)
+    (None, 'expected an integer >= 2 <= 12, got 1')
+    """
+    field = {f.name: f for f in dataclasses.fields(rules)}[name]
+    kind = _hints(type(rules))[name]
+    meta = field.metadata["knob"]
+    if _valid(_exact(value, kind), kind, meta):
+        return None
+    return f"expected {_expected(kind, meta)}, got {shown(value)}"
+
+
+def knob_from_text(rules: Any, name: str, text: str) -> Any:
+    """A value for knob ``name`` read from command-line text by the knob's type (as
+    ``--rule`` reads it); RulesError naming the knob when the text is not of that type.
+
+    >>> from workbench.games.valgard.rules import Rules
+    >>> knob_from_text(Rules(), "hardcore", "yes"), knob_from_text(Rules(), "rows", "5")
+    (True, 5)
+    """
+    kind = _hints(type(rules))[name]
+    try:
+        return _exact(_from_text(text, kind), kind)
+    except (ValueError, ArithmeticError):
+        meta = {f.name: f for f in dataclasses.fields(rules)}[name].metadata["knob"]
+        raise RulesError(
+            f"knob {name}: expected {_expected(kind, meta)}, got {shown(text)}"
+        ) from None

@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "brawlhalla",
     "daggers",
     "raid",
+    "tune",
     "valgard",
     "valhalla",
 )

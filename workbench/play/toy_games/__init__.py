@@ -15,6 +15,8 @@ game                    players  chance  cycles  heuristic  known answer
 :class:`Pursuit`        2        no      yes     yes        fixed-point iteration
 :class:`Tricks`         2        no      no      no         hidden hands: search by
                                                             determinization beats random
+:class:`HandicapDice`   2        yes     no      no         exact win shares of its
+                                                            rules (the tuner's bench)
 ======================  =======  ======  ======  =========  ===========================
 
 Win/loss games pay +1 to the winner and share -1 among the others, so that
@@ -31,6 +33,7 @@ O . .
 """
 
 from workbench.play.toy_games.dice_race import DiceRace, DiceRaceState
+from workbench.play.toy_games.handicap_dice import HandicapDice, HandicapDiceState
 from workbench.play.toy_games.nim import Nim, NimState
 from workbench.play.toy_games.pursuit import Pursuit, PursuitState
 from workbench.play.toy_games.tic_tac_toe import TicTacToe, TicTacToeState
@@ -39,6 +42,8 @@ from workbench.play.toy_games.tricks import Tricks, TricksState
 __all__ = [
     "DiceRace",
     "DiceRaceState",
+    "HandicapDice",
+    "HandicapDiceState",
     "Nim",
     "NimState",
     "Pursuit",

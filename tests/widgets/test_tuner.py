@@ -1,0 +1,59 @@
+import json
+
+from workbench.games.tuning import tune_game
+from workbench.play.tune import Space, Target, tune
+from workbench.widgets.tuner import Tuner
+
+
+def _set_up(tuner):
+    tuner.knobs["handicap"].value = True
+    tuner.ranges["handicap"].value = "-2..2"
+    tuner.knobs["rounds"].value = True
+    tuner.ranges["rounds"].value = "1"
+    tuner.targets.value = "win rate seat 0=0.34\n"
+
+
+def test_the_widget_gives_what_the_library_gives(tmp_path):
+    tuner = Tuner(game="toy", games=400, seed=3)
+    _set_up(tuner)
+    rounds_seen = []
+    tuner.table.observe(lambda change: rounds_seen.append(change["new"]), names="value")
+    tuner.run_button.click()
+    toy = tune_game("toy")
+    direct = tune(
+        Space.from_rules(toy.rules, {"handicap": (-2, 2), "rounds": [1]}),
+        toy.arena,
+        [Target("win rate seat 0", value=0.34)],
+        games=400,
+        seed=3,
+        executor=None,
+        progress=False,
+    )
+    assert tuner.result.rules == direct.rules
+    assert json.loads(tuner.best.value) == direct.rules.to_dict()
+    assert tuner.progress.value == tuner.progress.max == 400
+    assert len(rounds_seen) >= 2  # the table filled in during the race, then the final table
+    assert tuner.status.value.startswith("done:")
+    tuner.path.value = str(tmp_path / "best.json")
+    tuner.save_button.click()
+    assert json.loads((tmp_path / "best.json").read_text()) == direct.rules.to_dict()
+
+
+def test_bad_settings_show_in_the_status_line():
+    tuner = Tuner(game="toy")
+    tuner.knobs["sides"].value = True
+    tuner.ranges["sides"].value = "1..20"
+    tuner.run()
+    assert "outside its metadata" in tuner.status.value and tuner.result is None
+    tuner.ranges["sides"].value = "4..6"
+    tuner.targets.value = "length=3"
+    tuner.run()
+    assert "unknown metric" in tuner.status.value
+    assert tuner.save() is None and tuner.status.value == "run first"
+
+
+def test_changing_the_game_lists_its_knobs():
+    tuner = Tuner(game="toy")
+    tuner.game.value = "daggers"
+    assert "starting_tokens" in tuner.knobs and "handicap" not in tuner.knobs
+    assert len(tuner.knob_box.children) == len(tune_game("daggers").rules.to_dict())
