@@ -27,6 +27,7 @@ from workbench.games.valhalla.drawing import level_picture
 from workbench.games.valhalla.generator import generate
 from workbench.games.valhalla.level import ABILITIES, MAX_SIDE, load_level, save_level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.search import MAX_MEMORY
 from workbench.games.valhalla.solver import solve
 from workbench.games.valhalla.trails import LINE_BUDGET
 from workbench.jsonio import check_output
@@ -94,13 +95,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser, Rules)
+    parser.add_argument("--max-memory", type=float, default=MAX_MEMORY / 2**30,
+                        help="GB the search may hold (default 3)")  # fmt: skip
     parser.add_argument("--line-budget", type=bounded(10**9), default=LINE_BUDGET,
                         help="search nodes for one-line / fewest-lines questions")  # fmt: skip
 
 
 def _solve(args) -> int:
     level = load_level(args.level)
-    result = solve(level, rules_from_args(args), line_budget=args.line_budget)
+    result = solve(level, rules_from_args(args), line_budget=args.line_budget,
+                   max_memory=int(args.max_memory * 2**30))  # fmt: skip
     if args.json:
         print_json(result.to_json())
         return 0
@@ -130,7 +134,8 @@ def _generate(args) -> int:
     found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
                      ability=args.ability, stars=args.stars, walls=args.walls, count=args.count,
                      seed=args.seed, rules=rules_from_args(args), tries=args.tries,
-                     line_budget=args.line_budget)  # fmt: skip
+                     line_budget=args.line_budget,
+                     max_memory=int(args.max_memory * 2**30))  # fmt: skip
     rows = []
     for k, result in enumerate(found, 1):
         level = result.level.replace(

@@ -7,6 +7,7 @@ from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Situation, ValhallaCalling
+from workbench.games.valhalla.generator import random_level
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 
@@ -120,3 +121,12 @@ def test_states_too_wide_for_64_bits_are_refused_clearly():
     })  # fmt: skip
     with pytest.raises(SearchLimitError, match="a state needs 66 bits"):
         StateSpace(ValhallaCalling(level))
+
+
+def test_a_search_that_outgrows_its_memory_is_refused_before_it_expands():
+    level = random_level(np.random.default_rng(3), 10, 10, enemies=14, items=5, walls=8,
+                         ability="none", name="roomy")  # fmt: skip
+    full = StateSpace(ValhallaCalling(level))
+    assert full.held > 2**20
+    with pytest.raises(SearchLimitError, match=r"roomy: the search needs more than [\d,]+ MB"):
+        StateSpace(ValhallaCalling(level), max_memory=full.held // 4)

@@ -21,6 +21,7 @@ import numpy as np
 from workbench.errors import RulesError
 from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
+from workbench.games.valhalla.search import MAX_MEMORY
 from workbench.games.valhalla.solver import GRADES, Solution, solve
 from workbench.games.valhalla.trails import LINE_BUDGET
 
@@ -88,12 +89,14 @@ def generate(
     rules: Rules | None = None,
     tries: int = 500,
     line_budget: int = LINE_BUDGET,
+    max_memory: int = MAX_MEMORY,
 ) -> Iterator[Solution]:
     """Yield up to ``count`` solved levels winnable with all of ``stars`` in one play.
 
     Each yielded :class:`~workbench.games.valhalla.solver.Solution` carries the
     level, its answers and its difficulty ``grade``. Stops after ``tries`` draws.
-    ``line_budget`` is :func:`~workbench.games.valhalla.solver.solve`'s.
+    ``line_budget`` and ``max_memory`` are :func:`~workbench.games.valhalla.solver.solve`'s
+    (a level too large for ``max_memory`` stops the generation with its message).
     """
     wanted = set(stars)
     unknown = wanted - set(STAR_NAMES)
@@ -106,7 +109,7 @@ def generate(
             return
         level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
                              ability=ability, name=f"generated {seed}-{attempt}")  # fmt: skip
-        solution = solve(level, rules, line_budget=line_budget)
+        solution = solve(level, rules, line_budget=line_budget, max_memory=max_memory)
         if any(wanted <= set(found) for found in solution.star_sets):
             made += 1
             yield solution

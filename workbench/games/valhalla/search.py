@@ -17,7 +17,8 @@ The backward pass computes, per state and star class (:func:`outcome_class`),
 the Healths from which that class can still be won. A level whose state codes
 would need more than 63 bits (dozens of points of interest with long Loki or
 Chariot counters and a huge Attack) is refused with
-:class:`~workbench.errors.SearchLimitError`.
+:class:`~workbench.errors.SearchLimitError`, and so is a search whose layers outgrow
+``max_memory`` (default :data:`MAX_MEMORY`), as soon as the layers found show it.
 
 Pruning rules (:data:`PRUNING_RULES`; ``prune=True`` for all, or a collection of
 names), each proven sound by a test against the unpruned search, keep every
@@ -49,12 +50,26 @@ from typing import NamedTuple
 
 import numpy as np
 
-from workbench.errors import RulesError
+from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
 
-__all__ = ["PRUNING_RULES", "Edges", "StateRef", "StateSpace", "Unpacked", "outcome_class"]
+__all__ = [
+    "MAX_MEMORY",
+    "PRUNING_RULES",
+    "Edges",
+    "StateRef",
+    "StateSpace",
+    "Unpacked",
+    "outcome_class",
+]
+
+#: Bytes the search's layers may hold by default (the hard 10x10 levels need well under 1 GB).
+MAX_MEMORY = 3 * 2**30
+#: Bytes a move takes while a layer is expanded (about 80 kept, as much again twice over
+#: while the arrays are made and merged): measured on 16x16 levels with 36 points.
+BYTES_PER_MOVE = 240
 
 #: Names of the pruning rules (see the module docstring).
 PRUNING_RULES: tuple[str, ...] = ("hopeless", "chariot", "biorn")
@@ -108,8 +123,17 @@ class Layer(NamedTuple):
 class StateSpace:
     """The game as a layered graph of packed states between events (see the module)."""
 
-    def __init__(self, game: ValhallaCalling, *, prune: bool | Collection[str] = True):
+    def __init__(
+        self,
+        game: ValhallaCalling,
+        *,
+        prune: bool | Collection[str] = True,
+        max_memory: int = MAX_MEMORY,
+    ):
         self.game = game
+        self.max_memory = max_memory
+        #: Bytes the layers found so far hold.
+        self.held = 0
         self.prune = set(PRUNING_RULES if prune is True else prune or ())
         unknown = self.prune - set(PRUNING_RULES)
         if unknown:
@@ -156,6 +180,7 @@ class StateSpace:
         while len(codes):
             live = self._live(codes, healths)
             rows = np.flatnonzero(bitsets.nonempty(live))
+            self._room_for(len(rows))
             moves = maker.expand(codes[rows], live[rows], maker.origins(codes[rows]))
             sizes = bitsets.popcount(live[rows])
             self.expanded += int(sizes.sum())
@@ -178,7 +203,28 @@ class StateSpace:
                 moves.cunning.astype(np.int8),
             )
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
+            self._hold(codes, healths, live, first_edge, *edges, next_codes, next_healths)
             codes, healths = next_codes, next_healths
+
+    def _hold(self, *arrays: np.ndarray) -> None:
+        """Count a layer's arrays (and the next layer's) against ``max_memory``."""
+        self.held += sum(a.nbytes for a in arrays[:-2])
+        if self.held + sum(a.nbytes for a in arrays[-2:]) > self.max_memory:
+            self._refuse()
+
+    def _room_for(self, states: int) -> None:
+        """Refuse before expanding ``states`` states whose moves would not fit: each makes
+        up to one move per point of interest, :data:`BYTES_PER_MOVE` each while made."""
+        if self.held + states * (self.n + self.m) * BYTES_PER_MOVE > self.max_memory:
+            self._refuse()
+
+    def _refuse(self) -> None:
+        states = sum(len(layer.codes) for layer in self.layers)
+        raise SearchLimitError(
+            f"{self.game.level.name}: the search needs more than {self.max_memory / 2**20:,.0f} "
+            f"MB ({states:,} states in {len(self.layers)} layers so far); solve a smaller "
+            "level or raise max_memory (--max-memory)"
+        )
 
     def _collect_outcomes(self, moves: Moves, healths: np.ndarray) -> None:
         fight = moves.event >= 0

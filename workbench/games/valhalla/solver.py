@@ -39,7 +39,7 @@ from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
-from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.search import MAX_MEMORY, StateSpace
 from workbench.games.valhalla.trails import (
     GUIDED_BUDGET,
     LINE_BUDGET,
@@ -175,6 +175,7 @@ def solve(
     kill_order_budget: int = KILL_ORDER_BUDGET,
     random_walks: int = RANDOM_WALKS,
     seed: int = 0,
+    max_memory: int = MAX_MEMORY,
 ) -> Solution:
     """Solve a level exactly (see the module docstring).
 
@@ -183,10 +184,12 @@ def solve(
     leaves unknown is then sought by :func:`~.trails.guided_line` (``guided_budget``
     trail steps), which can only find one-line wins, never rule them out.
     ``random_walks`` random plays (seeded by ``seed``) estimate how often a
-    player who does not think wins.
+    player who does not think wins. A level whose search would hold more than
+    ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
+    as its layers show it.
     """
     game = ValhallaCalling(level, rules)
-    space = StateSpace(game)
+    space = StateSpace(game, max_memory=max_memory)
     free = space.classes(space.start)
     walks = {}
     for c in range(4):
