@@ -13,6 +13,7 @@ from workbench.games.valgard.exact import (
     VARIANTS,
     exact_results,
     load_exact_results,
+    results_grid,
     save_exact_results,
     small_board_rules,
     solve_board,
@@ -172,3 +173,15 @@ def test_the_packed_solver_repeats_the_committed_3x4_results(variant):
     plies = None if row["plies"] is pd.NA else int(row["plies"])
     expected = (row["light"], plies, row["states"])
     assert (result["value"], result["plies"], result["states"]) == expected
+
+
+def test_two_set_ups_of_one_board_keep_their_own_flips_and_grid_columns():
+    variants = {name: VARIANTS[name] for name in ("default", "hardcore", "no deploy")}
+    frame = exact_results([(2, 2, 2, 1), (2, 2, 1, 1)], variants, progress=False)
+    for (reserve, muster), rows in frame.groupby(["reserve", "muster"]):
+        alone = exact_results({(2, 2): (reserve, muster)}, variants, progress=False)
+        assert rows.reset_index(drop=True).equals(alone)
+    grid = results_grid(frame)
+    assert list(grid.columns) == ["2x2 r2 m1", "2x2 r1 m1"]
+    assert grid.loc["hardcore", "2x2 r2 m1"] == "loss in 8"
+    assert frame[(frame["reserve"] == 2)]["flips"].tolist() == [False, True, True]
