@@ -8,7 +8,12 @@ import pytest
 from tests.games.valgard.positions import GAME, MIDGAME
 from workbench.errors import RulesError
 from workbench.games.valgard import Rules, ValgardGame
-from workbench.games.valgard.drawing import coordinate_marks, position_picture
+from workbench.games.valgard.drawing import (
+    LAST_MOVE,
+    PREVIOUS_MOVE,
+    coordinate_marks,
+    position_picture,
+)
 from workbench.games.valgard.hints import move_values
 from workbench.games.valgard.solved import SolvedTable
 from workbench.widgets.valgard_board import ValgardBoard, targets_of
@@ -183,9 +188,14 @@ def test_without_a_table_hints_are_off_and_the_opponent_is_standard():
 
 def test_both_last_moves_are_marked():
     widget = board()
-    widget.click("3,1")
-    paths = [m for m in widget.view.marks if m["kind"] == "path"]
-    assert len(paths) == 2 and paths[0]["stroke"] != paths[1]["stroke"]
+    widget.click("3,1")  # two deploys: a ring round each
+    rings = {m["stroke"]: m["at"] for m in widget.view.marks if m.get("fill") == "none"}
+    assert rings == {LAST_MOVE: [0.5, 0.5], PREVIOUS_MOVE: [1.5, 3.5]}
+    widget = board(state=GAME.parse_position(MIDGAME))
+    widget.click("2,1")
+    widget.click("1,1")  # a march (a line), and the reply: a deploy (a ring)
+    assert [m["stroke"] for m in widget.view.marks if m["kind"] == "path"] == [PREVIOUS_MOVE]
+    assert LAST_MOVE in {m["stroke"] for m in widget.view.marks if m.get("fill") == "none"}
 
 
 def test_a_refused_click_says_why():

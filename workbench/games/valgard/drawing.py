@@ -27,7 +27,7 @@ from collections.abc import Collection
 
 from workbench.games.valgard.engine import ValgardState
 from workbench.games.valgard.geometry import ValgardGeometry
-from workbench.games.valgard.moves import CAST
+from workbench.games.valgard.moves import CAST, DEPLOY
 from workbench.games.valgard.rules import PLAYER_NAMES, Rules
 from workbench.grids import octagon_center, socket_center
 from workbench.grids.shapes import (
@@ -156,6 +156,14 @@ def hint_marks(hints: dict[str, tuple[str, str]]) -> list[dict]:
     return marks
 
 
+def _move_mark(geometry: ValgardGeometry, action: int, colour: str, width: float) -> dict:
+    """A move's line, or a ring round the octagon a deploy filled (it has no line)."""
+    if action >> 16 == DEPLOY:
+        at = octagon_center(geometry.cell(action & 255))
+        return circle_mark(at, r=0.4, fill="none", stroke=colour, width=width)
+    return path_mark(move_line(geometry, action), stroke=colour, width=width)
+
+
 def board_marks(
     state: ValgardState,
     *,
@@ -164,14 +172,14 @@ def board_marks(
     previous: int | None = None,
 ) -> list[dict]:
     """Pieces as discs, runes as stones in their sockets, the ``selected`` piece ringed,
-    the ``last`` action (the one that led here) drawn as a line, and the one before it
-    (``previous``, the other player's) as a thinner line of another colour."""
+    the ``last`` action (the one that led here) drawn as a line (a ring for a deploy),
+    and the one before it (``previous``, the other player's) thinner, in another colour."""
     marks: list[dict] = []
     geometry = state.game.geometry
     if previous is not None:
-        marks.append(path_mark(move_line(geometry, previous), stroke=PREVIOUS_MOVE, width=0.05))
+        marks.append(_move_mark(geometry, previous, PREVIOUS_MOVE, 0.05))
     if last is not None:
-        marks.append(path_mark(move_line(geometry, last), stroke=LAST_MOVE, width=0.08))
+        marks.append(_move_mark(geometry, last, LAST_MOVE, 0.08))
     for cell, code in state.pieces().items():
         fill, stroke, ink = PIECE_COLOURS[0 if code in "lL" else 1]
         at = octagon_center(cell)
