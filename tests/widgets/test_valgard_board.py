@@ -179,6 +179,18 @@ def test_the_perfect_opponent_plays_a_best_move(table):
     assert len(widget.history) == 2
 
 
+def test_a_position_the_table_does_not_know_has_no_hints_and_the_standard_opponent(table):
+    agent = FirstMove()
+    state = SMALL.position({"a1": "L", "c3": "d"}, reserves=(2, 2))
+    widget = ValgardBoard(SMALL, table=table, agent=agent, state=state)
+    widget.hints.value = True
+    widget.opponent.value = "perfect"
+    assert widget.view.highlighted and widget.hint_texts() == {}
+    widget.click("2,0")
+    widget.click("1,0")
+    assert len(agent.seen) == 1
+
+
 def test_without_a_table_hints_are_off_and_the_opponent_is_standard():
     widget = board()
     assert widget.hints.disabled and widget.opponent.options == ("standard",)

@@ -259,7 +259,19 @@ class ValgardBoard(widgets.VBox):
 
     # -- play mode ----------------------------------------------------------------
     def _agent(self) -> Any:
-        return self._perfect if self.opponent.value == "perfect" else self.agent
+        """The perfect player where the table knows the position (an edited position may
+        not be reachable from the start), else the standard agent."""
+        perfect = self.opponent.value == "perfect" and self._in_table()
+        return self._perfect if perfect else self.agent
+
+    def _in_table(self) -> bool:
+        if self.table is None:
+            return False
+        try:
+            self.table.result(self.state)
+        except KeyError:
+            return False
+        return True
 
     def _whose_turn(self) -> str:
         side = PLAYER_NAMES[self.state.mover]
@@ -372,8 +384,8 @@ class ValgardBoard(widgets.VBox):
 
     def hint_texts(self) -> dict[str, tuple[str, str]]:
         """Shape id -> (outcome, ``"W3"``/``"D"``/``"L4"``) of the targets offered now,
-        when hints are on (else empty)."""
-        if not (self.hints.value and self.table is not None and self._targets):
+        when hints are on and the table knows the position (else empty)."""
+        if not (self.hints.value and self._targets and self._in_table()):
             return {}
         values = move_values(self.table, self.state)
         return {
