@@ -3,9 +3,22 @@
 The shapes and marks themselves are tested with the game's drawing module
 (``tests/games/valgard/test_drawing.py``)."""
 
+import pytest
+
 from tests.games.valgard.positions import GAME, MIDGAME
-from workbench.games.valgard.drawing import position_picture
+from workbench.errors import RulesError
+from workbench.games.valgard import Rules, ValgardGame
+from workbench.games.valgard.drawing import (
+    LAST_MOVE,
+    PREVIOUS_MOVE,
+    coordinate_marks,
+    position_picture,
+)
+from workbench.games.valgard.hints import move_values
+from workbench.games.valgard.solved import SolvedTable
 from workbench.widgets.valgard_board import ValgardBoard, targets_of
+
+SMALL = ValgardGame(Rules(rows=3, cols=3, reserve=2, muster=1))
 
 
 class FirstMove:
@@ -38,7 +51,7 @@ def test_the_view_shows_the_drawing_modules_picture():
     widget.click("2,1")
     picture = position_picture(widget.state, selected=(2, 1))
     assert widget.view.shapes == list(picture.shapes)
-    assert widget.view.marks == list(picture.marks)
+    assert widget.view.marks == [*picture.marks, *coordinate_marks(GAME.geometry)]
 
 
 def test_muster_by_clicks_and_the_computer_answers():
@@ -139,3 +152,85 @@ def test_new_game_resets():
     widget = board(state=GAME.parse_position(MIDGAME))
     widget.new_game.click()
     assert widget.state == GAME.initial_state() and widget.mode.value == "play"
+
+
+@pytest.fixture(scope="module")
+def table():
+    return SolvedTable.solve(SMALL.rules)
+
+
+def test_hints_show_each_targets_value_from_the_table(table):
+    widget = ValgardBoard(SMALL, table=table, computer="nobody")
+    assert widget.hint_texts() == {}
+    widget.hints.value = True
+    texts = widget.hint_texts()
+    values = move_values(table, widget.state)
+    assert set(texts) == set(widget.view.highlighted) == {"2,0", "2,1", "2,2"}
+    assert {text for _, text in texts.values()} == {v.short for v in values.values()} == {"D"}
+    shown = [m["text"] for m in widget.view.marks if m["kind"] == "text"]
+    assert shown.count("D") == 3
+
+
+def test_the_perfect_opponent_plays_a_best_move(table):
+    widget = ValgardBoard(SMALL, table=table, agent=FirstMove())
+    widget.opponent.value = "perfect"
+    widget.click("2,1")
+    assert widget.agent.seen == []  # the table answered, not the standard agent
+    assert len(widget.history) == 2
+
+
+def test_a_position_the_table_does_not_know_has_no_hints_and_the_standard_opponent(table):
+    agent = FirstMove()
+    state = SMALL.position({"a1": "L", "c3": "d"}, reserves=(2, 2))
+    widget = ValgardBoard(SMALL, table=table, agent=agent, state=state)
+    widget.hints.value = True
+    widget.opponent.value = "perfect"
+    assert widget.view.highlighted and widget.hint_texts() == {}
+    widget.click("2,0")
+    widget.click("1,0")
+    assert len(agent.seen) == 1
+
+
+def test_without_a_table_hints_are_off_and_the_opponent_is_standard():
+    widget = board()
+    assert widget.hints.disabled and widget.opponent.options == ("standard",)
+    with pytest.raises(RulesError, match="other rules"):
+        ValgardBoard(GAME, agent=FirstMove(), table=SolvedTable.solve(SMALL.rules))
+
+
+def test_both_last_moves_are_marked():
+    widget = board()
+    widget.click("3,1")  # two deploys: a ring round each
+    rings = {m["stroke"]: m["at"] for m in widget.view.marks if m.get("fill") == "none"}
+    assert rings == {LAST_MOVE: [0.5, 0.5], PREVIOUS_MOVE: [1.5, 3.5]}
+    widget = board(state=GAME.parse_position(MIDGAME))
+    widget.click("2,1")
+    widget.click("1,1")  # a march (a line), and the reply: a deploy (a ring)
+    assert [m["stroke"] for m in widget.view.marks if m["kind"] == "path"] == [PREVIOUS_MOVE]
+    assert LAST_MOVE in {m["stroke"] for m in widget.view.marks if m.get("fill") == "none"}
+
+
+def test_a_refused_click_says_why():
+    widget = board(state=GAME.parse_position(MIDGAME), computer="nobody")
+    widget.click("1,2")
+    assert widget.status.value == "Not allowed: c3 is dead land: no piece may enter it."
+    widget.click("0,1")
+    assert widget.status.value == "Not allowed: b4 holds a dark piece: click one of yours."
+    widget.click("2,1")
+    assert widget.status.value == "b2 chosen: click a highlighted target."
+    widget.click("0,0")
+    assert widget.status.value == "Not allowed: b2 cannot reach a4: see the highlighted targets."
+    widget.click("1,0")
+    assert widget.status.value.startswith("Not allowed: deploys go on an empty octagon")
+
+
+def test_reserves_muster_and_the_end_banner_are_shown():
+    widget = board()
+    assert widget.counts.value == "Reserves: light 6, dark 6; muster: 4 placement(s) left."
+    assert widget.banner.value == ""
+    lost = MIDGAME.replace("2 . l", "2 . .").replace("reserves light 2", "reserves light 0")
+    widget = board(state=GAME.parse_position(lost))
+    assert "Game over: light cannot move, dark wins." in widget.banner.value
+    assert widget.counts.value == "Reserves: light 0, dark 3; muster over."
+    widget.click("3,0")
+    assert widget.status.value.startswith("Not allowed: the game is over")

@@ -13,6 +13,7 @@ from workbench.games.valgard.exact import (
     VARIANTS,
     exact_results,
     load_exact_results,
+    results_grid,
     save_exact_results,
     small_board_rules,
     solve_board,
@@ -159,6 +160,10 @@ def test_the_committed_results_cover_every_board_and_variant():
     small = frame[(frame["board"] == "3x3") & (frame["variant"] == "default")].iloc[0]
     rules = Rules(rows=3, cols=3, reserve=int(small["reserve"]), muster=int(small["muster"]))
     assert small["states"] == solve_board(rules)["states"]
+    big = frame[(frame["board"] == "4x4") & (frame["reserve"] == 4) & (frame["muster"] == 3)]
+    assert set(big["variant"]) == set(VARIANTS)
+    # the count known from an independent solver of the same rules
+    assert big[big["variant"] == "default"]["states"].item() == 37_022_463
 
 
 @pytest.mark.parametrize("variant", ["default", "hardcore", "no rally"])
@@ -172,3 +177,15 @@ def test_the_packed_solver_repeats_the_committed_3x4_results(variant):
     plies = None if row["plies"] is pd.NA else int(row["plies"])
     expected = (row["light"], plies, row["states"])
     assert (result["value"], result["plies"], result["states"]) == expected
+
+
+def test_two_set_ups_of_one_board_keep_their_own_flips_and_grid_columns():
+    variants = {name: VARIANTS[name] for name in ("default", "hardcore", "no deploy")}
+    frame = exact_results([(2, 2, 2, 1), (2, 2, 1, 1)], variants, progress=False)
+    for (reserve, muster), rows in frame.groupby(["reserve", "muster"]):
+        alone = exact_results({(2, 2): (reserve, muster)}, variants, progress=False)
+        assert rows.reset_index(drop=True).equals(alone)
+    grid = results_grid(frame)
+    assert list(grid.columns) == ["2x2 r2 m1", "2x2 r1 m1"]
+    assert grid.loc["hardcore", "2x2 r2 m1"] == "loss in 8"
+    assert frame[(frame["reserve"] == 2)]["flips"].tolist() == [False, True, True]

@@ -4,8 +4,9 @@ Rooms: :mod:`~workbench.games.valgard.rules` (every knob), ``geometry`` (the
 bitboard geometry of a board), ``moves`` (move generation on raw positions),
 ``notation`` (positions and actions as text), ``engine`` (the game on the play
 protocol), ``agents`` (MCTS settings and the material heuristic), ``exact``
-(small boards solved exactly), ``balance`` (self-play studies) and ``drawing``
-(positions and the printable board as pictures).
+(small boards solved exactly), ``solved`` (solved tables saved and loaded),
+``hints`` (each move's exact value, and the perfect player), ``balance``
+(self-play studies) and ``drawing`` (positions and the printable board as pictures).
 """
 
 from workbench.games.valgard.engine import ValgardGame, ValgardState

@@ -27,7 +27,7 @@ from collections.abc import Collection
 
 from workbench.games.valgard.engine import ValgardState
 from workbench.games.valgard.geometry import ValgardGeometry
-from workbench.games.valgard.moves import CAST
+from workbench.games.valgard.moves import CAST, DEPLOY
 from workbench.games.valgard.rules import PLAYER_NAMES, Rules
 from workbench.grids import octagon_center, socket_center
 from workbench.grids.shapes import (
@@ -47,13 +47,18 @@ __all__ = [
     "board_marks",
     "board_picture",
     "board_shapes",
+    "coordinate_marks",
+    "hint_marks",
     "move_line",
     "position_picture",
 ]
 
 LIVING, HOME, DEAD = "#efe6d2", "#e3d6b8", "#7b7f80"
 SOCKET, RUNE, RUNE_STONE = "#cbbf9f", "#2c3e50", "#f1c40f"
-LAST_MOVE, SELECTED = "#c0392b", "#e67e22"
+LAST_MOVE, PREVIOUS_MOVE, SELECTED = "#c0392b", "#2e86c1", "#e67e22"
+COORDINATES = "#6b5536"
+#: Ink of a hint by the value of the move for its player.
+HINT_COLOURS = {"win": "#1e8449", "draw": "#5d6d7e", "loss": "#c0392b"}
 #: Per seat (light, dark): a piece's fill, its outline and the ink of its Valkyrie mark.
 PIECE_COLOURS = (("#fbf5e6", "#6b5536", "#3b2a1a"), ("#4a3426", "#1c120b", "#f4ead5"))
 
@@ -76,6 +81,7 @@ POSITION_KEYS = (
     Key("dark warrior", PIECE_COLOURS[1][0]),
     Key("Valkyrie (ringed)", PIECE_COLOURS[0][0], "V"),
     Key("last move", LAST_MOVE),
+    Key("the move before", PREVIOUS_MOVE),
 )
 
 
@@ -112,14 +118,68 @@ def move_line(geometry: ValgardGeometry, action: int) -> list[tuple[float, float
     return [octagon_center(source), end]
 
 
+def coordinate_marks(geometry: ValgardGeometry) -> list[dict]:
+    """File letters inside the bottom row's octagons, rank numbers inside the left column's
+    (inside the board, so nothing is cut off at its edge).
+
+    >>> [m["text"] for m in coordinate_marks(ValgardGeometry.of(2, 3))]
+    ['a', 'b', 'c', '2', '1']
+    """
+    size = dict(size=0.15, bold=False, fill=COORDINATES)
+    bottom = geometry.rows - 1
+    files = [
+        text_mark((x, y + 0.45), geometry.name(geometry.index((bottom, c)))[0], **size)
+        for c in range(geometry.cols)
+        for x, y in [octagon_center((bottom, c))]
+    ]
+    ranks = [
+        text_mark((x - 0.44, y + 0.05), str(geometry.rows - r), anchor="start", **size)
+        for r in range(geometry.rows)
+        for x, y in [octagon_center((r, 0))]
+    ]
+    return files + ranks
+
+
+def hint_marks(hints: dict[str, tuple[str, str]]) -> list[dict]:
+    """A hint on each target: shape id -> (outcome, text), the text above the centre of
+    an octagon or on a socket, in the colour of the outcome (:data:`HINT_COLOURS`).
+
+    >>> hint_marks({"0,1": ("win", "W3")})[0]["text"]
+    'W3'
+    """
+    marks = []
+    for ident, (outcome, text) in hints.items():
+        prefix, cell = parse_cell_id(ident)
+        x, y = socket_center(cell) if prefix else octagon_center(cell)
+        at = (x, y + 0.06) if prefix else (x, y - 0.33)
+        marks.append(text_mark(at, text, fill=HINT_COLOURS[outcome], size=0.17))
+    return marks
+
+
+def _move_mark(geometry: ValgardGeometry, action: int, colour: str, width: float) -> dict:
+    """A move's line, or a ring round the octagon a deploy filled (it has no line)."""
+    if action >> 16 == DEPLOY:
+        at = octagon_center(geometry.cell(action & 255))
+        return circle_mark(at, r=0.4, fill="none", stroke=colour, width=width)
+    return path_mark(move_line(geometry, action), stroke=colour, width=width)
+
+
 def board_marks(
-    state: ValgardState, *, selected: tuple[int, int] | None = None, last: int | None = None
+    state: ValgardState,
+    *,
+    selected: tuple[int, int] | None = None,
+    last: int | None = None,
+    previous: int | None = None,
 ) -> list[dict]:
     """Pieces as discs, runes as stones in their sockets, the ``selected`` piece ringed,
-    the ``last`` action (the one that led here) drawn as a line."""
+    the ``last`` action (the one that led here) drawn as a line (a ring for a deploy),
+    and the one before it (``previous``, the other player's) thinner, in another colour."""
     marks: list[dict] = []
+    geometry = state.game.geometry
+    if previous is not None:
+        marks.append(_move_mark(geometry, previous, PREVIOUS_MOVE, 0.05))
     if last is not None:
-        marks.append(path_mark(move_line(state.game.geometry, last), stroke=LAST_MOVE, width=0.08))
+        marks.append(_move_mark(geometry, last, LAST_MOVE, 0.08))
     for cell, code in state.pieces().items():
         fill, stroke, ink = PIECE_COLOURS[0 if code in "lL" else 1]
         at = octagon_center(cell)
@@ -139,7 +199,11 @@ def board_marks(
 
 
 def position_picture(
-    state: ValgardState, *, selected: tuple[int, int] | None = None, last: int | None = None
+    state: ValgardState,
+    *,
+    selected: tuple[int, int] | None = None,
+    last: int | None = None,
+    previous: int | None = None,
 ) -> Picture:
     """The position as a picture: :func:`board_shapes`, :func:`board_marks`, a legend,
     and a title saying who moves and what each side holds in reserve."""
@@ -152,7 +216,7 @@ def position_picture(
     )
     return Picture(
         board_shapes(state),
-        marks=board_marks(state, selected=selected, last=last),
+        marks=board_marks(state, selected=selected, last=last, previous=previous),
         legend=POSITION_KEYS,
         title=title,
     )

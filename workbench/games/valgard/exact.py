@@ -16,7 +16,7 @@ the other into a position with no legal action. Long runs come from
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +42,10 @@ __all__ = [
     "load_exact_results",
     "results_grid",
     "save_exact_results",
+    "setup_label",
     "small_board_rules",
     "solve_board",
+    "with_flips",
 ]
 
 #: Where the committed Valgard study tables live: the exact results (schema in
@@ -131,8 +133,22 @@ def solve_board(
     return {key: summary[key] for key in ("value", "plies", "states")}
 
 
+#: A board and its set-up: ``(rows, cols, reserve, muster)``.
+Setup = tuple[int, int, int, int]
+
+
+def _setups(
+    boards: Mapping[tuple[int, int], tuple[int, int]] | Iterable[Setup],
+) -> list[Setup]:
+    """Boards as ``(rows, cols, reserve, muster)``, from a mapping ``(rows, cols) ->
+    (reserve, muster)`` or a list of such 4-tuples (one board with several set-ups)."""
+    if isinstance(boards, Mapping):
+        return [(*board, *boards[board]) for board in boards]
+    return [tuple(setup) for setup in boards]
+
+
 def exact_results(
-    boards: Mapping[tuple[int, int], tuple[int, int]] = SMALL_BOARDS,
+    boards: Mapping[tuple[int, int], tuple[int, int]] | Iterable[Setup] = SMALL_BOARDS,
     variants: Mapping[str, Mapping[str, Any]] = VARIANTS,
     *,
     max_states: int | None = None,
@@ -142,12 +158,13 @@ def exact_results(
 
     ``light`` is the result for the light player; ``plies`` the length of perfect
     play (empty for a draw); ``flips`` says whether ``light`` differs from the
-    "default" variant's on the same board. Boards are ``(rows, cols) -> (reserve, muster)``.
+    "default" variant's on the same board and set-up (:func:`with_flips`). Boards are
+    ``(rows, cols) -> (reserve, muster)``, or a list of ``(rows, cols, reserve, muster)``.
     """
-    jobs = [(board, name) for board in boards for name in variants]
+    jobs = [(setup, name) for setup in _setups(boards) for name in variants]
     rows = []
-    for (board_rows, board_cols), name in tqdm(jobs, disable=not progress, desc="solving"):
-        reserve, muster = boards[(board_rows, board_cols)]
+    for setup, name in tqdm(jobs, disable=not progress, desc="solving"):
+        board_rows, board_cols, reserve, muster = setup
         rules = Rules(
             rows=board_rows, cols=board_cols, reserve=reserve, muster=muster, **variants[name]
         )
@@ -166,9 +183,34 @@ def exact_results(
             }
         )
     frame = pd.DataFrame(rows, columns=list(EXACT_COLUMNS[:-1])).astype({"plies": "Int64"})
-    default = frame[frame["variant"] == "default"].set_index("board")["light"]
-    frame["flips"] = frame["light"] != frame["board"].map(default).fillna(frame["light"])
-    return frame
+    return with_flips(frame)
+
+
+def with_flips(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its ``flips`` column (re)made: whether ``light`` differs from the
+    "default" variant's on the same board with the same reserve and muster (False
+    where that row is missing).
+
+    >>> frame = pd.DataFrame({"board": ["4x4"] * 3, "reserve": [2, 4, 4], "muster": [1, 3, 3],
+    ...                       "variant": ["default", "default", "hardcore"],
+    ...                       "light": ["draw", "loss", "loss"]})
+    >>> with_flips(frame)["flips"].tolist()
+    [False, False, False]
+    """
+    key = ["board", "reserve", "muster"]
+    default = frame[frame["variant"] == "default"].set_index(key)["light"]
+    index = pd.MultiIndex.from_frame(frame[key])
+    reference = pd.Series(default.reindex(index).to_numpy(), index=frame.index)
+    return frame.assign(flips=frame["light"] != reference.fillna(frame["light"]))
+
+
+def setup_label(board: str, reserve: int, muster: int) -> str:
+    """A board with its set-up, as the columns of :func:`results_grid` name it.
+
+    >>> setup_label("4x4", 4, 3)
+    '4x4 r4 m3'
+    """
+    return f"{board} r{reserve} m{muster}"
 
 
 def _swap(value: str) -> str:
@@ -176,20 +218,29 @@ def _swap(value: str) -> str:
 
 
 def results_grid(frame: pd.DataFrame) -> pd.DataFrame:
-    """Variants down, boards across, cells ``"draw"`` or ``"loss in 8"`` (for light).
+    """Variants down, boards with their set-ups across (:func:`setup_label`), cells
+    ``"draw"`` or ``"loss in 8"`` (for light).
 
-    >>> frame = pd.DataFrame({"board": ["2x2", "2x2"], "variant": ["default", "hardcore"],
+    >>> frame = pd.DataFrame({"board": ["2x2", "2x2"], "reserve": [2, 2], "muster": [1, 1],
+    ...                       "variant": ["default", "hardcore"],
     ...                       "light": ["draw", "loss"], "plies": pd.array([None, 8], "Int64")})
     >>> results_grid(frame).to_dict()
-    {'2x2': {'default': 'draw', 'hardcore': 'loss in 8'}}
+    {'2x2 r2 m1': {'default': 'draw', 'hardcore': 'loss in 8'}}
     """
     cells = [
         light if pd.isna(plies) else f"{light} in {plies}"
         for light, plies in zip(frame["light"], frame["plies"], strict=True)
     ]
-    grid = frame.assign(cell=cells).pivot(index="variant", columns="board", values="cell")
+    labels = [
+        setup_label(*row)
+        for row in zip(frame["board"], frame["reserve"], frame["muster"], strict=True)
+    ]
+    grid = frame.assign(cell=cells, setup=labels).pivot(
+        index="variant", columns="setup", values="cell"
+    )
     order = list(dict.fromkeys(frame["variant"]))
-    return grid.reindex(order).rename_axis(index="variant", columns="board")
+    columns = list(dict.fromkeys(labels))
+    return grid.reindex(index=order, columns=columns).rename_axis(index="variant", columns="board")
 
 
 def save_exact_results(frame: pd.DataFrame, path: str | Path = "exact_results.csv") -> Path:
