@@ -31,7 +31,7 @@ from workbench.games.brawlhalla.state import PLAYING, BrawlhallaState
 from workbench.jsonio import load_json
 
 from .small_boards import make_board
-from .standing import stands
+from .standing import random_play
 
 POSITIONS = sorted((DATA_DIR / "positions").glob("*.json"))
 ATTACK = DATA_DIR / "positions" / "attack.json"
@@ -67,22 +67,6 @@ def test_two_shipped_positions():
     assert any(a[0] == "attack" for a in attack.legal_actions())
 
 
-def _random_play(game, rng, plies):
-    """States of a random game, each one a position files can hold (:func:`stands`)."""
-    state = game.initial_state()
-    for _ in range(plies):
-        yield state
-        if state.is_terminal():
-            return
-        if state.current_player() < 0:
-            outcomes = state.chance_outcomes()
-            weights = [float(p) for _, p in outcomes]
-            state = state.apply(rng.choices([o for o, _ in outcomes], weights)[0])
-            continue
-        state = state.apply(rng.choice(state.legal_actions()))
-        assert stands(state), state.render()
-
-
 @pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(ruin_capture="once per side", flag_take_cost=0, turn_limit=20)],
@@ -93,7 +77,7 @@ def test_every_position_of_played_games_round_trips(rules):
     rng = random.Random(7)
     seen = []
     for _ in range(3):
-        for state in _random_play(game, rng, 400):
+        for state in random_play(game.initial_state(), rng, 400):
             if state.setup < PLAYING:
                 continue
             data = json.loads(json.dumps(position_to_dict(state)))

@@ -24,7 +24,7 @@ from workbench.games.brawlhalla.rules import Rules
 from workbench.games.brawlhalla.state import PLAYING
 from workbench.jsonio import load_json
 
-from .standing import stands
+from .standing import random_play
 
 POSITIONS = sorted((DATA_DIR / "positions").glob("*.json"))
 ATTACK = DATA_DIR / "positions" / "attack.json"
@@ -32,31 +32,6 @@ ATTACK = DATA_DIR / "positions" / "attack.json"
 
 CARDS = DATA_DIR / "positions" / "cards.json"
 CARD_RULES = Rules(cards=True)
-
-
-def _card_play(state, rng, plies):
-    """States of a random game with cards, in which a card play or an attack, when there
-    is one, is picked half of the time (so that cards and clashes come up). Two engine
-    bugs are stepped around, as files refuse what they leave: a fusion whose fifth
-    warrior's step onto a shore sets off a Landslide takes 5 warriors from the smaller
-    stack (fewer than 0 are left); a Landslide on a work's square leaves its builders
-    held though they died; a Landslide that kills a warlord replaces it by warriors past
-    the warrior pool."""
-    for _ in range(plies):
-        yield state
-        if state.is_terminal():
-            return
-        if state.current_player() < 0:
-            outcomes = state.chance_outcomes()
-            weights = [float(p) for _, p in outcomes]
-            state = state.apply(rng.choices([o for o, _ in outcomes], weights)[0])
-            continue
-        actions = state.legal_actions()
-        keen = [a for a in actions if a[0] in ("card", "attack")]
-        if keen and rng.random() < 0.5:
-            actions = keen
-        state = state.apply(rng.choice(actions))
-        assert stands(state), state.render()
 
 
 def _same_play(again, state) -> None:
@@ -97,7 +72,7 @@ def test_positions_of_played_games_with_cards_round_trip(start, seed, parts):
     empty = position_to_dict(Brawlhalla(rules=CARD_RULES).position())
     seen, checked = set(), 0
     for first in _starts(start, seed):
-        for state in _card_play(first, rng, 300):
+        for state in random_play(first, rng, 300, keen=("card", "attack")):
             if state.setup < PLAYING or rng.random() < 0.5:
                 continue
             data = json.loads(json.dumps(position_to_dict(state)))
