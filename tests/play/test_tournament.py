@@ -164,3 +164,19 @@ def test_summary_columns_are_added_and_equal_under_any_executor():
     assert serial.drop(columns="seconds").equals(threaded.drop(columns="seconds"))
     winners = serial["winner"].where(serial["winner"] >= 0)
     assert (winners.dropna() == serial.loc[winners.notna(), "last_mover"]).all()
+
+
+def winner_by_name(state):
+    return {"winner": "north", "left": sum(state.heaps)}
+
+
+def test_a_summary_figure_may_not_overwrite_a_tournament_column():
+    with pytest.raises(ValueError, match=r"\['winner'\] would overwrite"):
+        tournament(
+            Nim((1, 2)),
+            {"random": RandomAgent},
+            rounds=1,
+            executor=None,
+            progress=False,
+            summary=winner_by_name,
+        )

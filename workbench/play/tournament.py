@@ -269,6 +269,12 @@ def _play_chunk(
         )
         if record:
             row.update(game_features(done.log, done.returns))
+        clash = row.keys() & done.summary.keys()
+        if clash:
+            raise ValueError(
+                f"tournament: the game's summary figures {sorted(clash)} would overwrite the "
+                "tournament's own columns; rename them in the game's summary"
+            )
         row.update(done.summary)
         rows.append(row)
     return rows

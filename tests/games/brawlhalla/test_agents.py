@@ -29,7 +29,7 @@ def _games(plan, games=8):
     for seed in range(games):
         agents = [agent_factory(plan)(GAME, seed=seed), RandomAgent(GAME, seed=50 + seed)]
         done = play_game(GAME, agents, seed=seed).summary
-        found[(done["winner"], done["victory"])] += 1
+        found[(done["winning_side"], done["victory"])] += 1
     return found
 
 
@@ -59,7 +59,7 @@ def test_holy_keeps_the_sanctuaries_and_wins_by_holy():
     )
     agents = [HolyPlan(GAME, seed=1), RandomAgent(GAME, seed=2)]
     done = play_game(GAME, agents, seed=3, state=state).summary
-    assert (done["winner"], done["victory"]) == ("north", "holy")
+    assert (done["winning_side"], done["victory"]) == ("north", "holy")
 
 
 def test_holy_attacks_a_guardian_only_with_three_dice_or_more():

@@ -46,7 +46,7 @@ def test_the_same_seed_plays_the_same_game():
 def test_the_summary_gives_the_figures_of_a_finished_game():
     record = play(duel_game(turn_limit=8), 1)
     summary = record.summary
-    assert summary["victory"] in VICTORIES and summary["winner"] in ("north", "south", "draw")
+    assert summary["victory"] in VICTORIES and summary["winning_side"] in ("north", "south", "draw")
     assert summary["turns"] <= 8 and summary["first"] in ("north", "south")
     final = record.final
     assert summary["value_north"] == sum(final.value(s) for s in final.stacks.values() if s[0] == 0)
@@ -54,7 +54,7 @@ def test_the_summary_gives_the_figures_of_a_finished_game():
     won = won.apply(("attack", (5, 0), (6, 0)))
     assert duel_game().summary(won) == {
         "victory": "war",
-        "winner": "north",
+        "winning_side": "north",
         "first": "north",
         "turns": 1,
         "actions": 1,

@@ -81,8 +81,8 @@ def test_summary_counts_the_table(serial):
 
 def test_first_player_and_victory_mix(serial):
     first = first_player_advantage(serial)
-    decided = [row for _, row in serial.iterrows() if row["winner"] in ("north", "south")]
-    firsts = sum(row["winner"] == row["first"] for row in decided)
+    decided = [row for _, row in serial.iterrows() if row["winning_side"] in ("north", "south")]
+    firsts = sum(row["winning_side"] == row["first"] for row in decided)
     assert first["decided"] == len(decided)
     if decided:
         assert first["win_share"] == pytest.approx(firsts / len(decided), abs=1e-4)
@@ -111,12 +111,13 @@ def test_mirror_swaps_north_and_south():
 
 
 def test_verdict_in_play():
-    table = pd.DataFrame({"winner": ["north"] * 30 + ["south"] * 5 + ["draw"] * 5})
+    table = pd.DataFrame({"winning_side": ["north"] * 30 + ["south"] * 5 + ["draw"] * 5})
     assert "does not hold" in verdict_in_play("South is favoured: ...", table)
     assert " holds in play" in verdict_in_play("North is favoured: ...", table)
-    even = pd.DataFrame({"winner": ["north", "south"] * 5})
+    even = pd.DataFrame({"winning_side": ["north", "south"] * 5})
     assert "so in play: Balanced" in verdict_in_play("Balanced: ...", even)
-    assert "No game was decided" in verdict_in_play("Balanced", pd.DataFrame({"winner": ["draw"]}))
+    drawn = pd.DataFrame({"winning_side": ["draw"]})
+    assert "No game was decided" in verdict_in_play("Balanced", drawn)
 
 
 @pytest.mark.parametrize("agents", [[], ["a", "b", "c"], ["bogus"]])

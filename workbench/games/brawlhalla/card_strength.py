@@ -163,7 +163,8 @@ def _scores(
             progress=False,
             chunksize=max(1, rounds // 8),
         )
-        winner = table["winner"].where(table["winner"] != "", "draw")  # cut short: a draw
+        side = table["winning_side"]
+        winner = side.where(side != "", "draw")  # cut short: a draw
         found.append(np.where(winner == _SIDES[holder], 1.0, np.where(winner == "draw", 0.5, 0.0)))
     return np.concatenate(found)
 

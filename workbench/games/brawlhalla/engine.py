@@ -163,14 +163,14 @@ class Brawlhalla:
 
     def summary(self, state: BrawlhallaState) -> dict[str, Any]:
         """Figures of a finished game, added as columns by the shared tournament runner:
-        ``victory`` (one of :data:`VICTORIES`, ``""`` if cut short), ``winner``
+        ``victory`` (one of :data:`VICTORIES`, ``""`` if cut short), ``winning_side``
         (``north``, ``south`` or ``draw``), ``first`` (who began), ``turns``,
         ``actions`` (actions taken in turns), and per side its ``coins``, ``artifacts``
         and the ``value`` of its units left."""
         winner = {None: "", -1: "draw", 0: "north", 1: "south"}[state.winner]
         row: dict[str, Any] = {
             "victory": state.victory,
-            "winner": winner,
+            "winning_side": winner,
             "first": "" if state.first is None else ("north", "south")[state.first],
             "turns": min(state.turn, self.rules.turn_limit),
             "actions": state.actions,

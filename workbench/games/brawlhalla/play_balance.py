@@ -3,7 +3,7 @@
 :func:`simulate` plays games through the shared tournament runner (seats swapped
 between the agents: :func:`~workbench.play.tournament.default_lineups`) and returns
 one row per game with the columns of ``Brawlhalla.summary`` (``victory``,
-``winner`` as ``north``/``south``/``draw``, ``first``, ``turns``, ``actions``...)
+``winning_side`` as ``north``/``south``/``draw``, ``first``, ``turns``, ``actions``...)
 and ``minutes``. :func:`simulation_summary` is the command line's JSON; the other
 functions read the same table: who wins moving first, the victory mix per pairing,
 game length, and whether the static fairness verdict holds in play
@@ -123,7 +123,7 @@ def simulation_summary(table: pd.DataFrame) -> dict[str, Any]:
     """``{"games", "north": {"win_share", "win_share_ci"}, "south": {...}, "draws",
     "victory": {war, holy, flag, turn_limit}, "mean_turns"}`` of a :func:`simulate` table."""
     games = len(table)
-    winners = table["winner"].value_counts()
+    winners = table["winning_side"].value_counts()
     victories = table[table["victory"] != ""]["victory"].value_counts()
     return {
         "games": games,
@@ -138,12 +138,12 @@ def first_player_advantage(table: pd.DataFrame) -> dict[str, Any]:
     """Whoever moved first (summary column ``first``): its share of the *decided* games
     with its interval (above 1/2: moving first helps), and how many games were decided.
 
-    >>> table = pd.DataFrame({"winner": ["north", "south", "draw"], "first": ["north"] * 3})
+    >>> table = pd.DataFrame({"winning_side": ["north", "south", "draw"], "first": ["north"] * 3})
     >>> first_player_advantage(table)
     {'games': 3, 'decided': 2, 'win_share': 0.5, 'win_share_ci': [0.0945, 0.9055]}
     """
-    decided = table[table["winner"].isin(_SIDES)]
-    hits = int((decided["winner"] == decided["first"]).sum())
+    decided = table[table["winning_side"].isin(_SIDES)]
+    hits = int((decided["winning_side"] == decided["first"]).sum())
     return {"games": len(table), "decided": len(decided), **_share(hits, len(decided))}
 
 
@@ -154,7 +154,7 @@ def victory_mix(table: pd.DataFrame) -> pd.DataFrame:
     for (north, south), games in table.groupby(["seat0", "seat1"], sort=True):
         row = {"north agent": north, "south agent": south, "games": len(games)}
         for side in _SIDES:
-            row[f"{side} wins"] = int((games["winner"] == side).sum())
+            row[f"{side} wins"] = int((games["winning_side"] == side).sum())
         counts = games["victory"].value_counts()
         row.update({v: int(counts.get(v, 0)) for v in VICTORIES})
         rows.append(row)
@@ -188,8 +188,8 @@ def game_length(table: pd.DataFrame) -> pd.DataFrame:
 def verdict_in_play(static_verdict: str, table: pd.DataFrame) -> str:
     """Whether the static fairness verdict (``balance.fairness(board).verdict``) holds in
     play: North's share of the decided games, with its Wilson interval, against 1/2."""
-    north = int((table["winner"] == "north").sum())
-    decided = north + int((table["winner"] == "south").sum())
+    north = int((table["winning_side"] == "north").sum())
+    decided = north + int((table["winning_side"] == "south").sum())
     claim = static_verdict.split(":")[0]
     if decided == 0:
         return f"No game was decided, so play cannot test the static verdict ({claim})."
