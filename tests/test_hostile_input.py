@@ -336,11 +336,11 @@ UNBOUNDED = {
     "raid rungs": (("raid", "optimise", RAID_MAP, "--rungs", "100"), "from 1 to 8"),
     "raid rungs and games": (
         ("raid", "optimise", RAID_MAP, "--rungs", "8", "--games", "5000"),
-        "640,000 games a layout at the last rung; at most 100,000",
+        "a race of 1,280,000 games; at most 400,000",
     ),
     "raid candidates and games": (
         ("raid", "optimise", RAID_MAP, "--candidates", "1024", "--games", "10000"),
-        "a race holds up to 20,480,000 games at once; at most 400,000",
+        "a race of 30,720,000 games; at most 400,000",
     ),
     "1_000 games": (("raid", "simulate", RAID_MAP, "--games", "1_000"), "got '1_000'"),
     "negative seed": (("raid", "simulate", RAID_MAP, "--seed", "-1"), "argument --seed"),

@@ -35,6 +35,9 @@ def _run(capsys, *args):
             "--target balance~1: expected METRIC=VALUE",
         ),
         (["daggers", "--knob", "starting_tokens", "--target", "rounds=12"], "no finite range"),
+        (["toy", "--knob", "sides", "--target", "balance=1", "--games", "10**9"], "to 100,000"),
+        (["toy", "--knob", "sides", "--target", "balance=1", "--seconds", "-3"], "above 0"),
+        (["toy", "--knob", "sides", "--target", "balance=1", "--workers", "0"], "from 1 to 256"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
@@ -59,7 +62,7 @@ def test_daggers_example_json(capsys):
     )
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"best", "candidates", "games_played"}
+    assert set(data) == {"best", "candidates", "games_played", "ended"}
     best = data["best"]
     assert best["rules"]["starting_tokens"] in (1, 2, 3)
     low, high = best["metrics"]["rounds"]["ci"]
@@ -96,3 +99,21 @@ def test_text_output(capsys):
         capsys, "toy", "--knob", "rounds=1..3", "--target", "duration=4", "--games", "300"
     )
     assert code == 0 and "chosen: rounds=2" in out
+
+
+def test_a_time_budget_is_reported(capsys):
+    code, out, _ = _run(
+        capsys,
+        "toy",
+        "--knob",
+        "handicap=-1..1",
+        "--target",
+        "balance=1",
+        "--games",
+        "3000",
+        "--seconds",
+        "0.001",
+        "--json",
+    )
+    report = json.loads(out)
+    assert code == 0 and report["ended"] == "time" and report["games_played"] < 3000

@@ -3,6 +3,7 @@ import pytest
 
 from workbench.errors import RulesError
 from workbench.games.tuning import TUNE_GAMES, raid_layout_game, raid_layouts, tune_game
+from workbench.play.metrics import balance_report
 from workbench.play.tune import Space, Target, tune
 
 
@@ -30,8 +31,27 @@ def test_raid_role_columns_are_metrics():
     assert set(found.metrics) == {"win_archer", "win_huscarl", "win_berserker"}
 
 
+def test_brawlhalla_tables_have_the_tournament_winner_and_tune():
+    game = tune_game("brawlhalla")
+    space = Space.from_rules(game.rules, {"turn_limit": [4, 8, 16]})
+    table = game.arena.play(space, (8,), passes=2, seed=np.random.SeedSequence(1), executor=None)
+    report = balance_report(table).set_index("metric")  # a seat-index winner, not a side
+    assert 0 <= report.loc["win rate seat 0", "estimate"] <= 1
+    assert {"winning_side", "first_won", "turns"} <= set(table.columns)
+    found = tune(
+        space,
+        game.arena,
+        [Target("turns", value=8)],
+        games=60,
+        seed=0,
+        executor=None,
+        progress=False,
+    )
+    assert found.rules.turn_limit == 8
+
+
 def test_unknown_game():
-    with pytest.raises(RulesError, match="unknown; known: daggers, raid, valgard, toy"):
+    with pytest.raises(RulesError, match="unknown; known: brawlhalla, daggers, raid, valgard, toy"):
         tune_game("chess")
 
 

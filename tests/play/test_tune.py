@@ -164,3 +164,15 @@ def test_proposals_are_the_same_on_a_process_pool():
         pooled = tune(space, ARENA, targets, games=500, seed=4, executor=pool, progress=False)
     pd.testing.assert_frame_equal(serial.table, pooled.table)
     assert serial.rules == pooled.rules
+
+
+def test_a_time_budget_stops_the_race_after_its_first_round():
+    space = Space.from_rules(Rules(rounds=1), {"handicap": (-2, 2)})
+    common = dict(games=2000, seed=2, executor=None, progress=False, min_games=10**6)
+    targets = [Target("balance", value=1)]
+    timed = tune(space, ARENA, targets, seconds=0, **common)
+    assert timed.ended == "time" and timed.to_json()["ended"] == "time"
+    assert set(timed.history["round"]) == {0}
+    assert timed.games_played < 2000
+    full = tune(space, ARENA, targets, **common)
+    assert full.ended == "games" and full.history["round"].max() > 0

@@ -106,3 +106,53 @@ def test_nobody_falls_before_min_games():
         space, arena, targets, space.grid(), seed=np.random.SeedSequence(1), min_games=10, **common
     )
     assert entries[1].fell is not None
+
+
+def test_planned_rounds_split_the_budget_equally():
+    space = Space.from_rules(Rules(rounds=1), {"handicap": [0, 1]})
+    arena = Arena(HandicapDice, {"random": RandomAgent})
+    targets = [Target("balance", value=1)]
+    probe = arena.play(space, (0,), passes=1, seed=np.random.SeedSequence(0), executor=None)
+    _, history, spent = race(
+        space,
+        arena,
+        targets,
+        space.grid(),
+        games=120,
+        seed=np.random.SeedSequence(2),
+        executor=None,
+        metrics=resolve_metrics(targets, probe),
+        passes_unit=1,
+        rounds=3,
+        min_games=10**6,
+    )
+    assert history.groupby("round")["games"].max().tolist() == [20, 40, 60]
+    assert spent == 120
+
+
+def test_halving_keeps_the_better_half_each_round_but_the_last():
+    space = Space.from_rules(Rules(rounds=1), {"handicap": [-3, -2, -1, 0, 1, 2, 3, 4]})
+    arena = Arena(HandicapDice, {"random": RandomAgent})
+    targets = [Target("balance", value=1)]
+    probe = arena.play(space, (0,), passes=1, seed=np.random.SeedSequence(0), executor=None)
+    entries, history, spent = race(
+        space,
+        arena,
+        targets,
+        space.grid(),
+        games=8 * 10 * 3,
+        seed=np.random.SeedSequence(2),
+        executor=None,
+        metrics=resolve_metrics(targets, probe),
+        passes_unit=1,
+        rounds=3,
+        halving=True,
+        min_games=10**6,  # no interval drops: only the halving
+    )
+    assert history.groupby("round").size().tolist() == [8, 4, 2]
+    assert history.groupby("round")["games"].max().tolist() == [10, 30, 70]
+    assert sum(e.fell is None for e in entries) == 2 and spent == 240
+    for round_, rows in history.groupby("round"):
+        kept = rows[~rows["dropped"]]
+        if round_ < 2:
+            assert kept["score"].max() <= rows[rows["dropped"]]["score"].min()

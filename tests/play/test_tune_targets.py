@@ -83,6 +83,21 @@ def test_summary_columns_and_functions():
     assert samples.tolist() == [4.0, 30.0]
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from([(1.0, 0, 0), (0, 1.0, 0), (0, 0, 1.0), (0.5, 0.5, 0)]), min_size=1)
+)
+def test_role_balance_is_one_minus_the_spread_of_the_role_win_shares(wins):
+    table = _table([0] * len(wins), [4] * len(wins))
+    roles = pd.DataFrame(wins, columns=["win_raider", "win_farmer", "win_jarl"])
+    table = pd.concat([table, roles], axis=1)
+    shares = roles.mean()
+    assert metric("role balance", table).estimate(table) == pytest.approx(
+        1 - (shares.max() - shares.min())
+    )
+    assert "role balance" not in known_metrics(_table([0], [3]))
+
+
 def test_unknown_metric_lists_the_known_ones():
     with pytest.raises(
         RulesError, match="unknown metric; known: win rate seat 0, win rate seat 1, balance"

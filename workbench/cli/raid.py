@@ -39,10 +39,10 @@ __all__ = ["HEX_MM", "MAX_CANDIDATES", "MAX_RACE_GAMES", "MAX_RUNGS", "register"
 #: Default size of a printed hex across its flats: a 25 mm base, the usual one for
 #: humanoid figurines, stands inside it with room left for treasure tokens.
 HEX_MM = 30.0
-#: The most layouts one race runs, and the most halving rounds (each doubles the games).
+#: The most layouts one race runs, and the most rounds it plans.
 MAX_CANDIDATES, MAX_RUNGS = 1024, 8
-#: The most games a race holds at once (a few KB each): the layouts still in the race
-#: keep every game played, twice the candidates' first rung at most.
+#: The most games one race plays (a few KB each, all held until the race ends):
+#: candidates x games x rungs.
 MAX_RACE_GAMES = 4 * MAX_GAMES
 
 
@@ -67,7 +67,7 @@ def register(subparsers) -> None:
         "--rungs",
         type=bounded(MAX_RUNGS),
         default=3,
-        help="halving rounds (each doubles the games of the layouts left)",
+        help="rounds of the race (each round's games shared by the layouts left)",
     )
     optimise_cmd.add_argument(
         "--generations",
@@ -198,17 +198,11 @@ def _simulate(args) -> int:
 
 
 def _optimise(args) -> int:
-    last_rung = args.games << (args.rungs - 1)
-    if last_rung > MAX_GAMES:
-        raise ValueError(
-            f"--games {args.games} doubled over --rungs {args.rungs} is {last_rung:,} games a "
-            f"layout at the last rung; at most {MAX_GAMES:,}"
-        )
-    held = args.candidates * args.games * 2
+    held = args.candidates * args.games * args.rungs
     if held > MAX_RACE_GAMES:
         raise ValueError(
-            f"--candidates {args.candidates} x --games {args.games}: a race holds up to "
-            f"{held:,} games at once; at most {MAX_RACE_GAMES:,}"
+            f"--candidates {args.candidates} x --games {args.games} x --rungs {args.rungs}: "
+            f"a race of {held:,} games; at most {MAX_RACE_GAMES:,}"
         )
     raid_map, rules = _setup(args)
     if args.out:
@@ -256,7 +250,11 @@ def _optimise(args) -> int:
     print_table(
         result.confirmation[["map", "role", "win share", "win share lo", "win share hi"]].round(3)
     )
-    ranking = "supported" if result.resolved else "NOT resolved at this budget (intervals overlap)"
+    ranking = (
+        "supported (every other layout dropped)"
+        if result.resolved
+        else "NOT resolved at this budget (several layouts survived)"
+    )
     print(f"ranking of the finalists: {ranking}")
     if args.out:
         print(f"saved the best layout to {args.out}")

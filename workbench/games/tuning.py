@@ -5,18 +5,23 @@ Each entry of :data:`TUNE_GAMES` is a :class:`TuneGame`: the base rules, an
 plays it) and the data parameters the game exposes besides its rules. The command
 line (``workbench tune GAME``) and the ``Tuner`` widget read this one table.
 
-=========  =======================================  ================================
-game       players and agents                       base rules
-=========  =======================================  ================================
-daggers    4 seats; focus, balanced, tank,          the rule text
-           aggressive in cyclic seat rotations
-raid       3 greedy players (self-play)             version 0.21
-valgard    2 greedy players (heuristic look-ahead)  the 4x4 board of the exact results
-toy        2 random players (handicap dice)         2 rounds of a d6, no handicap
-=========  =======================================  ================================
+==========  =======================================  ================================
+game        players and agents                       base rules
+==========  =======================================  ================================
+brawlhalla  North and South, greedy (self-play)      the rule text, on the shipped
+                                                     board
+daggers     4 seats; focus, balanced, tank,          the rule text
+            aggressive in cyclic seat rotations
+raid        3 greedy players (self-play)             version 0.21
+valgard     2 greedy players (heuristic look-ahead)  the 4x4 board of the exact results
+toy         2 random players (handicap dice)         2 rounds of a d6, no handicap
+==========  =======================================  ================================
+
+Seat 0 is North in Brawlhalla (``win rate seat 0`` is North's share); its summary adds
+``turns``, ``actions`` and ``first_won`` (1 when the side that began won) as metrics.
 
 >>> sorted(TUNE_GAMES)
-['daggers', 'raid', 'toy', 'valgard']
+['brawlhalla', 'daggers', 'raid', 'toy', 'valgard']
 >>> TUNE_GAMES["raid"].arena.lineups
 (('greedy', 'greedy', 'greedy'),)
 """
@@ -31,6 +36,8 @@ from typing import Any
 import numpy as np
 
 from workbench.errors import RulesError
+from workbench.games.brawlhalla.agents import agent_factory
+from workbench.games.brawlhalla.engine import Brawlhalla
 from workbench.games.daggers_brink.balance import rotations
 from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.rules import Rules as DaggersRules
@@ -63,6 +70,10 @@ class TuneGame:
     data: Mapping[str, Sequence[Any]] = field(default_factory=dict)
 
 
+def _brawlhalla(rules: Any) -> Brawlhalla:
+    return Brawlhalla(rules=rules)
+
+
 def _daggers(rules: DaggersRules) -> DaggersBrink:
     return DaggersBrink(4, rules=rules)
 
@@ -76,6 +87,11 @@ def _valgard(rules: ValgardRules) -> ValgardGame:
 
 
 TUNE_GAMES: dict[str, TuneGame] = {
+    "brawlhalla": TuneGame(
+        "brawlhalla",
+        Brawlhalla().rules,
+        Arena(_brawlhalla, {"greedy": agent_factory("greedy")}, (("greedy", "greedy"),)),
+    ),
     "daggers": TuneGame(
         "daggers",
         DaggersRules(),

@@ -37,6 +37,7 @@ import contextlib
 import math
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -83,6 +84,9 @@ class TuneResult:
         Games played in all (proposals, race and confirmation).
     metrics : dict
         The chosen candidate's confirmed metrics: ``name -> {"value", "ci"}``.
+    ended : str
+        ``"games"`` when the budget of games ended the race, ``"time"`` when the time
+        budget did (``tune(seconds=...)``).
     """
 
     table: pd.DataFrame
@@ -91,6 +95,7 @@ class TuneResult:
     history: pd.DataFrame
     games_played: int
     metrics: dict[str, dict[str, Any]]
+    ended: str = "games"
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON-able data: best rules and metrics, candidates, games."""
@@ -98,7 +103,12 @@ class TuneResult:
         best = {"rules": self.rules.to_dict(), "metrics": self.metrics}
         if self.data:
             best["data"] = self.data
-        return {"best": best, "candidates": _jsonable(rows), "games_played": self.games_played}
+        return {
+            "best": best,
+            "candidates": _jsonable(rows),
+            "games_played": self.games_played,
+            "ended": self.ended,
+        }
 
     def plot(self, *, ax: Axes | None = None) -> Axes:
         """:func:`plot_race` of this run."""
@@ -138,6 +148,7 @@ def tune(
     targets: Sequence[Target],
     *,
     games: int = 2000,
+    seconds: float | None = None,
     seed: int = 0,
     executor: Executor | Literal["processes"] | None = "processes",
     workers: int | None = None,
@@ -165,6 +176,11 @@ def tune(
     games : int
         Budget of games in all (a few more may be played: every batch is rounded up
         to whole passes over the lineups; one probe pass checks the targets first).
+    seconds : float, optional
+        A time budget besides the games: no race round starts after ``(1 -
+        confirm_share)`` of it, and the confirmation plays what the rest allows at the
+        pace of the race (at least one pass). A run cut by time depends on the
+        machine's speed: ``TuneResult.ended`` says which budget ended it.
     seed : int
         Root of every seed; the same call gives the same result on every executor.
     executor : Executor, "processes" or None
@@ -190,6 +206,8 @@ def tune(
     on_round : callable, optional
         Called with the race history after every round (a live table, a widget).
     """
+    start = time.monotonic()
+    deadline = None if seconds is None else start + seconds * (1 - confirm_share)
     root = np.random.SeedSequence(seed)
     candidates = _initial(space, max_candidates)
     first = candidates[0] if candidates else space.sample(np.random.default_rng(_seed(root, 9)))
@@ -234,6 +252,7 @@ def tune(
             confidence=confidence,
             resamples=resamples,
             min_games=min_games,
+            deadline=deadline,
             on_games=counted,
             on_round=on_round or (lambda history: None),
         )
@@ -249,7 +268,12 @@ def tune(
         )
         order = np.argsort(race_scores.points, kind="stable")[:keep]
         finalists = [alive[i] for i in order]
-        passes = max(1, (games - played) // (len(finalists) * unit))
+        left = games - played
+        timed = seconds is not None and time.monotonic() >= deadline
+        if seconds is not None:
+            pace = played / max(time.monotonic() - start, 1e-9)
+            left = min(left, int(pace * max(start + seconds - time.monotonic(), 0.0)))
+        passes = max(1, left // (len(finalists) * unit))
         tables = []
         for entry in finalists:
             tables.append(
@@ -284,7 +308,8 @@ def tune(
         }
         for t, target in enumerate(targets)
     }
-    return TuneResult(table, space.rules(best), space.data(best), history, played, figures)
+    ended = "time" if timed else "games"
+    return TuneResult(table, space.rules(best), space.data(best), history, played, figures, ended)
 
 
 def _initial(space: Space, max_candidates: int) -> list[Candidate]:

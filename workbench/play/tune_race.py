@@ -18,6 +18,7 @@ zero (:func:`drop_worse`): it is then worse than the best at the chosen confiden
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from workbench.play.tournament import default_lineups, tournament
 from workbench.play.tune_space import Candidate, Space
 from workbench.play.tune_targets import Metric, Target, metric
 
-__all__ = ["Arena", "Scores", "drop_worse", "race", "score"]
+__all__ = ["Arena", "Scores", "drop_worse", "keep_better_half", "race", "score"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,19 @@ class Arena:
             max_plies=self.max_plies,
             progress=False,
         )
+
+
+def keep_better_half(points: np.ndarray) -> np.ndarray:
+    """Which candidates fall in successive halving: all but the better half (lowest
+    points; ties to the earlier candidate), at least one kept.
+
+    >>> keep_better_half(np.array([0.3, 0.1, 0.2, 0.1, 0.5])).tolist()
+    [True, False, True, False, True]
+    """
+    order = np.argsort(points, kind="stable")
+    fall = np.ones(len(points), dtype=bool)
+    fall[order[: max(1, len(points) // 2)]] = False
+    return fall
 
 
 def drop_worse(points: np.ndarray, samples: np.ndarray, *, confidence: float = 0.95) -> np.ndarray:
@@ -193,6 +207,9 @@ def race(
     executor: Executor | None,
     metrics: Sequence[Metric],
     passes_unit: int,
+    rounds: int | None = None,
+    halving: bool = False,
+    deadline: float | None = None,
     confidence: float = 0.95,
     resamples: int = 400,
     min_games: int = 20,
@@ -201,17 +218,22 @@ def race(
 ) -> tuple[list[_Entry], pd.DataFrame, int]:
     """Race ``candidates`` on a budget of ``games`` (see the module text).
 
-    Rounds are planned as ``ceil(log2(candidates))`` (at least 1), each spending an
-    equal share of the budget split among the survivors, so fewer survivors play more
-    games each; a round never plays fewer games per candidate than the one before
+    Rounds are planned as ``rounds`` (default ``ceil(log2(candidates))``, at least 1),
+    each spending an equal share of the budget split among the survivors, so fewer
+    survivors play more games each;
+    a round never plays fewer games per candidate than the one before
     (the race stops instead). No candidate falls before it has played ``min_games``
-    games: a bootstrap of a handful of games is too narrow to trust. Returns the
+    games: a bootstrap of a handful of games is too narrow to trust. With ``halving``
+    (successive halving) every round but the last also drops the worse half by point
+    score, interval or not: the leaders get the games sooner, at the risk of losing a
+    candidate that was only unlucky. No round after the first starts once
+    ``time.monotonic()`` has passed ``deadline`` (a time budget). Returns the
     entries (their tables and the round each fell in), the race history (one row per
     candidate and round) and the games played. ``on_games(games, round, alive)`` hears
     of every batch played, ``on_round(history)`` of every round decided.
     """
     entries = [_Entry(candidate, []) for candidate in candidates]
-    planned = max(1, math.ceil(math.log2(max(len(entries), 2))))
+    planned = rounds or max(1, math.ceil(math.log2(max(len(entries), 2))))
     spent, history, round_, last = 0, [], 0, 1
     while True:
         alive = [e for e in entries if e.fell is None]
@@ -220,7 +242,8 @@ def race(
         passes = share // (len(alive) * passes_unit)
         if passes < 1:
             passes = 1 if left >= len(alive) * passes_unit else 0
-        if passes < last or (len(alive) == 1 and round_ > 0):
+        late = deadline is not None and round_ > 0 and time.monotonic() >= deadline
+        if passes < last or (len(alive) == 1 and round_ > 0) or late:
             break  # rounds never shrink: what is left goes to the confirmation
         last = passes
         round_seed = np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, round_))
@@ -243,6 +266,8 @@ def race(
         )
         dropped = drop_worse(found.points, found.samples, confidence=confidence)
         dropped &= len(alive[0].table) >= min_games
+        if halving and round_ < planned - 1:
+            dropped |= keep_better_half(found.points)
         for c, entry in enumerate(alive):
             low, high = found.interval(c, confidence=confidence)
             history.append(

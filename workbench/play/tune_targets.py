@@ -7,8 +7,10 @@ every score, with the same resamples for every candidate (paired). The metrics a
 those of :func:`~workbench.play.metrics.balance_report` (``win rate seat s``,
 ``balance``, ``completion``, ``drawishness``, ``time-outs``, ``duration``,
 ``duration spread``), ``win rate AGENT`` and ``top agent win rate`` (the best
-agent's share of its seats won: "no strategy dominates"), and the mean of any
-numeric per-game summary column (``rounds``, ``fights``...). A designer may also
+agent's share of its seats won: "no strategy dominates"), ``role balance`` for games
+whose summary gives each role's per-game win share as a ``win_<role>`` column (1 minus
+the spread of the roles' win shares, as ``balance`` is of the seats'), and the mean of
+any numeric per-game summary column (``rounds``, ``fights``...). A designer may also
 pass a function of the results table, per game (a Series) or whole (a number).
 
 >>> import pandas as pd
@@ -146,6 +148,11 @@ def _builtin(results: pd.DataFrame) -> dict[str, Metric]:
     for i, agent in enumerate(agents):
         name = f"win rate {agent}"
         found.setdefault(name, Metric(name, table, lambda v, i=i: _agent_rates(v)[..., i]))
+    roles = [c for c in results.columns if c.startswith("win_")]
+    if roles:
+        found["role balance"] = Metric(
+            "role balance", lambda r: r[roles].to_numpy(dtype=float), _balance
+        )
     for column in results.columns:
         numeric = pd.api.types.is_numeric_dtype(results[column])
         if column in _BASE or column in returns or column in found or not numeric:

@@ -48,6 +48,7 @@ def test_the_summary_gives_the_figures_of_a_finished_game():
     summary = record.summary
     assert summary["victory"] in VICTORIES and summary["winning_side"] in ("north", "south", "draw")
     assert summary["turns"] <= 8 and summary["first"] in ("north", "south")
+    assert summary["first_won"] == (summary["first"] == summary["winning_side"])
     final = record.final
     assert summary["value_north"] == sum(final.value(s) for s in final.stacks.values() if s[0] == 0)
     won = duel_game().position(stacks={(5, 0): (0, 2, 0, 0, 0)}, coins=(2, 1))
@@ -56,6 +57,7 @@ def test_the_summary_gives_the_figures_of_a_finished_game():
         "victory": "war",
         "winning_side": "north",
         "first": "north",
+        "first_won": 1,
         "turns": 1,
         "actions": 1,
         "coins_north": 2,

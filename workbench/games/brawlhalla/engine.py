@@ -164,7 +164,8 @@ class Brawlhalla:
     def summary(self, state: BrawlhallaState) -> dict[str, Any]:
         """Figures of a finished game, added as columns by the shared tournament runner:
         ``victory`` (one of :data:`VICTORIES`, ``""`` if cut short), ``winning_side``
-        (``north``, ``south`` or ``draw``), ``first`` (who began), ``turns``,
+        (``north``, ``south`` or ``draw``), ``first`` (who began), ``first_won`` (1 when
+        the side that began won, else 0), ``turns``,
         ``actions`` (actions taken in turns), and per side its ``coins``, ``artifacts``
         and the ``value`` of its units left."""
         winner = {None: "", -1: "draw", 0: "north", 1: "south"}[state.winner]
@@ -172,6 +173,7 @@ class Brawlhalla:
             "victory": state.victory,
             "winning_side": winner,
             "first": "" if state.first is None else ("north", "south")[state.first],
+            "first_won": int(state.first is not None and state.winner == state.first),
             "turns": min(state.turn, self.rules.turn_limit),
             "actions": state.actions,
         }

@@ -2,20 +2,25 @@
 
 The objective is the *spread* of the role win shares (largest minus smallest,
 ties split) under one agent kind in self-play; 0 means every role wins equally
-often. Win shares are estimates, so the search is a race (successive halving):
+often. The search is the rules tuner's race (:func:`workbench.play.tune_race.race`)
+with the layout as a data parameter and the target ``role balance = 1`` (whose loss
+is the spread):
 
 1. a pool of layouts (the map's own and random variations of it, each keeping the
-   total gold and the number of treasure hexes) plays ``games`` games each (the same
-   seeded games for every layout, so they are compared on equal luck);
-2. the better half plays twice as many fresh games, added to what it had; and so
-   on for ``rungs`` rungs, so the leaders are judged on the most games;
+   total gold and the number of treasure hexes) plays ``games`` games each, the
+   same seeded games for every layout, so they are compared on equal luck (paired);
+2. successive halving: after each round but the last the worse half of the layouts
+   falls, and at any round a layout whose paired bootstrap interval of the spread
+   difference from the best lies above zero; each round's games are shared among the
+   layouts left, so the leaders are judged on the most games; ``rungs`` rounds in
+   all, the budget ``candidates x games x rungs`` games;
 3. with ``generations`` > 1 the race is run again around its winner (local search);
 4. the best finalist and the original map then play ``confirm_games`` games with
    seeds never used before, and those fresh games alone give the reported balance.
 
-Every spread comes with a bootstrap 95% interval; ``resolved`` says whether the
-winner's interval lies wholly below the runner-up's (if not, the budget was too
-small to rank them and the report says so).
+Every spread comes with a bootstrap 95% interval; ``resolved`` says whether the last
+race dropped every other layout (if not, the budget was too small to separate the
+survivors and the report says so).
 
 >>> from workbench.games.viking_raid.raid_map import default_map
 >>> result = optimise_layout(default_map(), games=8, candidates=4, rungs=1,
@@ -31,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from functools import partial
 from typing import Any, Literal
 
 import numpy as np
@@ -38,11 +44,14 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from workbench.errors import RulesError
-from workbench.games.viking_raid.balance import balance_table, simulate
+from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
 from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.raid_map import ROLES, RaidMap
 from workbench.games.viking_raid.rules import Rules, version_label
 from workbench.play.stats import bootstrap_interval
+from workbench.play.tune_race import Arena, race, resolve_metrics
+from workbench.play.tune_space import Space
+from workbench.play.tune_targets import Target
 
 __all__ = ["LayoutResult", "mutate_layout", "optimise_layout", "spread_ci"]
 
@@ -116,10 +125,10 @@ class LayoutResult:
     best, original : RaidMap
         The winning layout and the map the search started from.
     ladder : DataFrame
-        Every candidate at every rung of every generation: games so far, spread with
-        interval, win shares.
+        Every candidate at every rung (round of the race) of every generation: games
+        so far, spread with interval, win shares, and whether it fell there.
     resolved : bool
-        In the last race, the winner's spread interval lies wholly below the runner-up's.
+        The last race dropped every layout but its winner.
     confirmation : DataFrame
         Fresh-seed balance tables of ``best`` and ``original`` (column ``map``).
     spreads : DataFrame
@@ -162,9 +171,10 @@ class LayoutResult:
             f"{len(self.original.treasure)} hexes rearranged to make the role win shares as even "
             f"as possible under {s['agent']} self-play, rules {s['rules']}.",
             f"Search: {s['generations']} race(s), each of {s['candidates']} layouts around the "
-            f"last winner, {s['games']} games each at the first of {s['rungs']} rungs (the better "
-            f"half doubling its games at each rung), seed {s['seed']}; the last race's finalists "
-            f"were ranked {'with' if self.resolved else 'WITHOUT'} separated 95% intervals.",
+            f"last winner, {s['games']} paired games each in the first of {s['rungs']} rounds "
+            f"(the worse half falling at each but the last), "
+            f"seed {s['seed']}; the last race "
+            + ("dropped every other layout." if self.resolved else "kept several (not separated)."),
             f"Confirmation on {s['confirm_games']} games with fresh seeds (win shares with 95% "
             f"intervals): this map: {self._balance('best')}. Map {self.original.name!r}: "
             f"{self._balance('original')}.",
@@ -200,8 +210,10 @@ def optimise_layout(
         Pool size: the original layout plus ``candidates - 1`` variations, each made by
         1 to ``max_changes`` random :func:`mutate_layout` steps.
     games, rungs : int
-        Games per candidate at the first rung; each later rung keeps the better half
-        and doubles the games it adds.
+        Games per candidate in the first round of the race, and its rounds: each round
+        but the last keeps the better half, and the race plays ``candidates x games x
+        rungs`` games, each round's share split among the layouts still in it (so a
+        layout's games double from round to round).
     confirm_games : int
         Games with fresh seeds for the final comparison of the winner and the original.
     generations : int
@@ -221,7 +233,7 @@ def optimise_layout(
         if value < 1:
             raise RulesError(f"optimise: {name} must be at least 1, got {value}")
     rules = rules or Rules()
-    search, fresh = np.random.SeedSequence(seed).spawn(2)
+    search, fresh, racing = np.random.SeedSequence(seed).spawn(3)
     rng = np.random.default_rng(search)
     best, frames, resolved = raid_map, [], True
     for generation in range(generations):
@@ -231,7 +243,10 @@ def optimise_layout(
             for _ in range(int(rng.integers(1, max_changes + 1))):
                 layout = mutate_layout(layout, rng, min_gold=min_gold, max_gold=max_gold)
             pool.append(layout)
-        winner, ladder, resolved = _race(pool, rules, agent, games, rungs, rng, executor, progress)
+        games_seed = racing.spawn(1)[0]  # a new branch for each generation's race
+        winner, ladder, resolved = _race(
+            pool, rules, agent, games, rungs, games_seed, executor, progress
+        )
         frames.append(ladder.assign(generation=generation))
         best = pool[winner]
     fresh_seed = int(np.random.default_rng(fresh).integers(2**63))
@@ -269,27 +284,44 @@ def optimise_layout(
     )
 
 
-def _race(pool, rules, agent, games, rungs, rng, executor, progress):
-    """Successive halving over ``pool``: (index of the winner, ladder rows, resolved)."""
-    played: dict[int, list[pd.DataFrame]] = {i: [] for i in range(len(pool))}
-    alive, rows = list(range(len(pool))), []
-    for rung in tqdm(range(rungs), disable=not progress, desc="layout race rungs"):
-        rung_seed = int(rng.integers(2**63))  # the same games for every candidate
-        for i in alive:
-            played[i].append(_play(pool[i], rules, agent, games << rung, rung_seed, executor))
-            rows.append(_ladder_row(i, rung, pd.concat(played[i], ignore_index=True)))
-        ranked = sorted(alive, key=lambda i: (_row(rows, i, rung)["spread"], i))
-        alive = ranked[: max(1, len(ranked) // 2)] if rung < rungs - 1 else ranked
-        for i in set(ranked) - set(alive):  # out of the race: its games are not needed
-            del played[i]
-    ladder = pd.DataFrame(rows)
-    last = ladder[ladder["rung"] == rungs - 1].sort_values(["spread", "candidate"])
-    resolved = len(last) < 2 or bool(last["spread hi"].iloc[0] < last["spread lo"].iloc[1])
-    return int(last["candidate"].iloc[0]), ladder, resolved
+def _race(pool, rules, agent, games, rungs, seed, executor, progress):
+    """The tuner's race over ``pool``: (index of the winner, ladder rows, resolved)."""
+    space = Space.from_rules(rules, [], data={"layout": tuple(range(len(pool)))})
+    arena = Arena(partial(_on_layout, tuple(pool)), {agent: AGENTS[agent]}, ((agent,) * 3,))
+    targets = [Target("role balance", value=1)]
+    probe = arena.play(space, (0,), passes=1, seed=seed, executor=None)
+    budget = len(pool) * games * rungs
+    with tqdm(total=budget, disable=not progress, desc="layout race games") as bar:
+        entries, history, _ = race(
+            space,
+            arena,
+            targets,
+            space.grid(),
+            games=budget,
+            seed=seed,
+            executor=executor,
+            metrics=resolve_metrics(targets, probe),
+            passes_unit=1,
+            rounds=rungs,
+            halving=True,
+            min_games=min(games, 20),
+            on_games=lambda count, round_, alive: bar.update(count),
+        )
+    rows = [
+        _ladder_row(i, rung, pd.concat(entry.tables[: rung + 1], ignore_index=True))
+        | {"dropped": entry.fell == rung}
+        for i, entry in enumerate(entries)
+        for rung in range(len(entry.tables))
+    ]
+    last = history[history["round"] == history["round"].max()]
+    alive = last[~last["dropped"]].sort_values(["score", "candidate"], kind="stable")
+    resolved = len(alive) == 1
+    ladder = pd.DataFrame(rows).sort_values(["rung", "candidate"], ignore_index=True)
+    return int(alive["candidate"].iloc[0]), ladder, resolved
 
 
-def _row(rows: list[dict[str, Any]], candidate: int, rung: int) -> dict[str, Any]:
-    return next(r for r in rows if r["candidate"] == candidate and r["rung"] == rung)
+def _on_layout(pool: tuple[RaidMap, ...], rules: Rules, *, layout: int) -> RaidGame:
+    return RaidGame(pool[layout], rules)
 
 
 def _play(layout, rules, agent, games, seed, executor) -> pd.DataFrame:
