@@ -1,7 +1,10 @@
 import json
 
-from workbench.games.tuning import tune_game
+import pytest
+
+from workbench.games.tuning import probe_table, tune_game
 from workbench.play.tune import Space, Target, tune
+from workbench.play.tune_targets import parse_target
 from workbench.widgets.tuner import Tuner
 
 
@@ -57,3 +60,33 @@ def test_changing_the_game_lists_its_knobs():
     tuner.game.value = "daggers"
     assert "starting_tokens" in tuner.knobs and "handicap" not in tuner.knobs
     assert len(tuner.knob_box.children) == len(tune_game("daggers").rules.to_dict())
+
+
+def test_the_target_row_builds_target_lines_with_sliders_that_fit_the_metric():
+    tuner = Tuner(game="daggers")
+    assert "rounds" in tuner.metric.options and "top agent win rate" in tuner.metric.options
+    tuner.metric.value = "win rate seat 0"
+    assert (tuner.value.min, tuner.value.max) == (0.0, 1.0)
+    tuner.metric.value = "rounds"
+    rounds = probe_table("daggers")["rounds"].mean()
+    assert tuner.value.max >= 2 * rounds and tuner.value.value == pytest.approx(rounds, abs=0.5)
+    tuner.targets.value = "balance=1"
+    tuner.value.value, tuner.tolerance.value = 12, 4
+    tuner.add_button.click()
+    assert tuner.targets.value == "balance=1\nrounds=12+-4"
+    assert [t.metric for t in map(parse_target, tuner.targets.value.splitlines())] == [
+        "balance",
+        "rounds",
+    ]
+
+
+def test_a_time_limit_reaches_the_tuner_and_saving_never_half_writes(tmp_path):
+    tuner = Tuner(game="toy", games=2000)
+    _set_up(tuner)
+    tuner.seconds.value = 0.001
+    tuner.run()
+    assert "time limit ended the race" in tuner.status.value
+    tuner.path.value = str(tmp_path / "missing" / "best.json")
+    assert tuner.save() is None and "error:" in tuner.status.value
+    tuner.path.value = str(tmp_path)
+    assert tuner.save() is None and "folder" in tuner.status.value

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from workbench.errors import RulesError
 from workbench.games.brawlhalla.agents import agent_factory
@@ -54,8 +55,16 @@ from workbench.play.agents import GreedyAgent, RandomAgent
 from workbench.play.toy_games.handicap_dice import HandicapDice
 from workbench.play.toy_games.handicap_dice import Rules as ToyRules
 from workbench.play.tune_race import Arena
+from workbench.play.tune_space import Space
 
-__all__ = ["TUNE_GAMES", "TuneGame", "raid_layout_game", "raid_layouts", "tune_game"]
+__all__ = [
+    "TUNE_GAMES",
+    "TuneGame",
+    "probe_table",
+    "raid_layout_game",
+    "raid_layouts",
+    "tune_game",
+]
 
 _STRATEGIES = ("focus", "balanced", "tank", "aggressive")
 
@@ -120,6 +129,22 @@ def tune_game(name: str) -> TuneGame:
     if name not in TUNE_GAMES:
         raise RulesError(f"game {name!r}: unknown; known: {', '.join(TUNE_GAMES)}")
     return TUNE_GAMES[name]
+
+
+@cache
+def probe_table(name: str) -> pd.DataFrame:
+    """One pass over the lineups of game ``name`` under its base rules (seed 0): the
+    table whose columns name the metrics a target may use, and whose values are a
+    first guess for the target sliders.
+
+    >>> "rounds" in probe_table("daggers").columns
+    True
+    """
+    game = tune_game(name)
+    first = next(iter(game.rules.to_dict()))
+    space = Space.from_rules(game.rules, {first: [getattr(game.rules, first)]})
+    seed = np.random.SeedSequence(0)
+    return game.arena.play(space, space.grid()[0], passes=1, seed=seed, executor=None)
 
 
 def raid_layouts(count: int = 8, *, steps: int = 4, seed: int = 0) -> dict[str, RaidMap]:

@@ -3,21 +3,29 @@
 The knobs of the chosen game's rules are listed with a tick box and a range field
 (empty: every value the knob's metadata allows; ``LO..HI`` or ``A,B,C`` narrows it);
 each target line is ``METRIC=VALUE[+-TOL]``, ``METRIC=LO..HI``, ``METRIC<=X`` or
-``METRIC>=X``; a slider sets the budget of games. Run plays the race: the table fills
+``METRIC>=X``, typed or built with the target row (a metric of the game, sliders for
+its value and tolerance, Add); a slider sets the budget of games and a field an
+optional time limit. Run plays the race: the table fills
 in after every round with each candidate's score and its 95% interval, the progress
 bar counts games, and the final table shows the candidates best first. Save writes
 the chosen rules as JSON. All logic lives in :func:`workbench.play.tune.tune`; the
 widget reads it (tested headless; the browser test clicks Run).
 
 Stable CSS hooks: ``wb-tune-game``, ``wb-tune-knob-<name>`` (tick boxes),
-``wb-tune-range-<name>``, ``wb-tune-targets``, ``wb-tune-games``, ``wb-tune-run``,
+``wb-tune-range-<name>``, ``wb-tune-targets``, ``wb-tune-metric``, ``wb-tune-value``,
+``wb-tune-tolerance``, ``wb-tune-add``, ``wb-tune-games``, ``wb-tune-seconds``, ``wb-tune-run``,
 ``wb-tune-progress``, ``wb-tune-table``, ``wb-tune-status``, ``wb-tune-best`` (the
 chosen rules as JSON), ``wb-tune-save``.
 
 >>> tuner = Tuner(game="toy", games=300)
 >>> tuner.knobs["handicap"].value = True
 >>> tuner.ranges["handicap"].value = "-1..1"
->>> tuner.targets.value = "win rate seat 0=0.34"
+>>> tuner.targets.value = ""
+>>> tuner.metric.value = "win rate seat 0"
+>>> tuner.value.value, tuner.tolerance.value = 0.34, 0.0
+>>> tuner.add_button.click()
+>>> tuner.targets.value
+'win rate seat 0=0.34+-0'
 >>> tuner.run()
 >>> tuner.result.rules.handicap, "<table" in tuner.table.value
 (1, True)
@@ -32,10 +40,11 @@ import ipywidgets as widgets
 import pandas as pd
 
 from workbench.errors import WorkbenchError
-from workbench.games.tuning import TUNE_GAMES, tune_game
+from workbench.games.tuning import TUNE_GAMES, probe_table, tune_game
+from workbench.jsonio import atomic_write_text
 from workbench.play.tune import Space, TuneResult, tune
 from workbench.play.tune_space import parse_knob
-from workbench.play.tune_targets import parse_target
+from workbench.play.tune_targets import known_metrics, metric, parse_target
 
 __all__ = ["Tuner"]
 
@@ -54,9 +63,23 @@ class Tuner(widgets.VBox):
             value="balance=1", description="targets", placeholder="METRIC=VALUE+-TOL, one a line"
         )
         self.targets.add_class("wb-tune-targets")
+        self.metric = widgets.Dropdown(description="metric")
+        self.metric.add_class("wb-tune-metric")
+        self.value = widgets.FloatSlider(description="value", readout_format=".3g")
+        self.value.add_class("wb-tune-value")
+        self.tolerance = widgets.FloatSlider(description="+-", readout_format=".3g")
+        self.tolerance.add_class("wb-tune-tolerance")
+        self.add_button = widgets.Button(description="Add target")
+        self.add_button.add_class("wb-tune-add")
+        self.add_button.on_click(lambda _: self.add_target())
+        self.metric.observe(lambda _: self._fit_sliders(), names="value")
         self.games = widgets.IntSlider(games, 100, 20_000, step=100, description="games")
         self.games.add_class("wb-tune-games")
         self.seed = widgets.IntText(seed, description="seed")
+        self.seconds = widgets.BoundedFloatText(
+            0.0, min=0.0, max=86_400.0, description="time limit (s)"
+        )
+        self.seconds.add_class("wb-tune-seconds")
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.run_button.add_class("wb-tune-run")
         self.run_button.on_click(lambda _: self.run())
@@ -78,12 +101,15 @@ class Tuner(widgets.VBox):
         self.result: TuneResult | None = None
         self.game.observe(lambda _: self._list_knobs(), names="value")
         self._list_knobs()
+        self.game.observe(lambda _: self._list_metrics(), names="value")
+        self._list_metrics()
         super().__init__(
             [
                 self.game,
                 self.knob_box,
                 self.targets,
-                widgets.HBox([self.games, self.seed, self.run_button]),
+                widgets.HBox([self.metric, self.value, self.tolerance, self.add_button]),
+                widgets.HBox([self.games, self.seconds, self.seed, self.run_button]),
                 self.progress,
                 self.status,
                 self.table,
@@ -102,6 +128,32 @@ class Tuner(widgets.VBox):
             self.knobs[name], self.ranges[name] = tick, field
             rows.append(widgets.HBox([tick, field]))
         self.knob_box.children = rows
+
+    def _list_metrics(self) -> None:
+        self.metric.options = known_metrics(probe_table(self.game.value))
+        self._fit_sliders()
+
+    def _fit_sliders(self) -> None:
+        """Shares between 0 and 1; other metrics up to three times their value in one
+        pass of probe games; the value starts at that pass's."""
+        if self.metric.value is None:  # between two games' lists of metrics
+            return
+        table = probe_table(self.game.value)
+        found = metric(self.metric.value, table)
+        guess = found.estimate(table)
+        bounded = found.share or self.metric.value in ("balance", "role balance")
+        top = 1.0 if bounded else max(1.0, float(round(3 * abs(guess))))
+        for slider in (self.value, self.tolerance):
+            slider.min, slider.max = 0.0, top
+            slider.step = 0.01 if top <= 1 else max(top / 100, 0.01)
+        self.value.value = min(max(guess, 0.0), top)
+        self.tolerance.value = 0.0
+
+    def add_target(self) -> None:
+        """Append the target row's target as a line of the targets box."""
+        line = f"{self.metric.value}={self.value.value:.4g}+-{self.tolerance.value:.4g}"
+        lines = [t for t in self.targets.value.splitlines() if t.strip()]
+        self.targets.value = "\n".join([*lines, line])
 
     def space(self) -> Space:
         """The search space the ticked knobs and their ranges describe."""
@@ -132,6 +184,7 @@ class Tuner(widgets.VBox):
                 tune_game(self.game.value).arena,
                 targets,
                 games=self.games.value,
+                seconds=self.seconds.value or None,
                 seed=self.seed.value,
                 executor=None,
                 progress=False,
@@ -145,7 +198,8 @@ class Tuner(widgets.VBox):
         self.progress.value = self.progress.max
         self.table.value = _html(self.result.table)
         self.best.value = json.dumps(self.result.rules.to_dict())
-        self.status.value = f"done: {self.result.games_played} games; best first"
+        ended = " (the time limit ended the race)" if self.result.ended == "time" else ""
+        self.status.value = f"done: {self.result.games_played} games{ended}; best first"
 
     def _show_round(self, history: pd.DataFrame) -> None:
         raced = int(history.groupby("candidate")["games"].max().sum())
@@ -162,6 +216,10 @@ class Tuner(widgets.VBox):
             self.status.value = "run first"
             return None
         path = Path(self.path.value)
-        path.write_text(json.dumps(self.result.rules.to_dict(), indent=2) + "\n", encoding="utf-8")
+        try:
+            atomic_write_text(path, json.dumps(self.result.rules.to_dict(), indent=2) + "\n")
+        except WorkbenchError as exc:
+            self.status.value = f"error: {exc}"
+            return None
         self.status.value = f"saved {path}"
         return path
