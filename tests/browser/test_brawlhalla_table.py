@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .conftest import output_widget
+
 #: Visible elements of the widget whose content is wider than their box (cut off, or
 #: ellipsised), and parts of the board drawn outside the board's view box.
 CLIPPED = """
@@ -123,3 +125,9 @@ def test_a_card_played_with_the_mouse_in_lab(open_lab):
     expect(log).to_have_value(
         re.compile(r"from \(2, 9\): loses \d, kills \d \(with Thor's blessing\)")
     )
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("brawlhalla_cards_table_check.ipynb"))
+    expect(widget.locator(".brawlhalla-hand .brawlhalla-card")).to_have_count(3, timeout=120_000)
+    fits(widget)

@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from .conftest import output_widget
+
 
 def test_click_cells_and_solve_in_voila(open_voila):
     page = open_voila("level_editor_check.ipynb")
@@ -26,3 +28,9 @@ def test_click_cells_and_solve_in_voila(open_voila):
     expect(editor.locator(".valhalla-result")).to_contain_text("Winnable: best 3 stars")
     expect(editor.locator(".valhalla-stars table")).to_be_visible()
     expect(editor.locator(".wb-board-svg .wb-mark").first).to_be_attached()
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("level_editor_check.ipynb"))
+    expect(widget.locator(".wb-board-svg [data-cell='1,1']")).to_be_visible(timeout=120_000)
+    fits(widget)

@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from .conftest import output_widget
+
 
 def test_painting_a_hex_changes_the_total(open_voila):
     page = open_voila("raid_map_editor_check.ipynb")
@@ -13,3 +15,9 @@ def test_painting_a_hex_changes_the_total(open_voila):
     page.locator(".wb-board-svg [data-cell='1,0']").click()
     expect(total).to_contain_text("27 gold on 11 hexes")
     expect(page.locator(".wb-board-svg [data-label='1,0']")).to_have_text("3")
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("raid_map_editor_check.ipynb"))
+    expect(widget.locator(".raid-total")).to_contain_text("24 gold", timeout=120_000)
+    fits(widget)

@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 from workbench.games.tuning import tune_game
 from workbench.play.tune import Space, Target, tune
 
+from .conftest import output_widget
+
 
 def test_a_small_run_fills_the_table(open_voila):
     page = open_voila("tuner_check.ipynb")
@@ -34,3 +36,10 @@ def test_a_small_run_fills_the_table(open_voila):
     expect(rows.first).to_contain_text(str(direct.rules.handicap))
     best = page.locator(".wb-tune-best textarea")
     expect(best).to_have_value(json.dumps(direct.rules.to_dict()))
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("tuner_check.ipynb"))
+    tick = widget.locator(".wb-tune-knob-handicap input[type=checkbox]")
+    expect(tick).to_be_visible(timeout=180_000)
+    fits(widget)

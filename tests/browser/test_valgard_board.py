@@ -4,6 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .conftest import output_widget
+
 
 def test_move_a_piece_and_see_the_reply_in_voila(open_voila):
     page = open_voila("valgard_board_check.ipynb")
@@ -23,3 +25,9 @@ def test_move_a_piece_and_see_the_reply_in_voila(open_voila):
         "You (light) played b1-b2. Computer (dark) played", timeout=60_000
     )
     expect(page.locator(".valgard-position textarea")).to_have_value(re.compile(r"\n2 \. l"))
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("valgard_board_check.ipynb"))
+    expect(widget.locator(".wb-board-svg .wb-highlight")).to_have_count(4, timeout=120_000)
+    fits(widget)
