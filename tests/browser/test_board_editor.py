@@ -34,5 +34,12 @@ def test_painting_changes_the_check_count(open_voila):
 
 def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     widget = output_widget(open_lab_column("board_editor_check.ipynb"))
-    expect(widget.locator(".wb-check-summary")).to_contain_text("checks pass", timeout=120_000)
+    summary = widget.locator(".wb-check-summary")
+    expect(summary).to_contain_text("checks pass", timeout=120_000)
+    expect(widget.locator(".wb-board-key")).to_contain_text("water")
     fits(widget)
+    widget.locator(".wb-brush button", has_text="Water").click()
+    widget.locator(".wb-board-svg [data-cell='1,9']").click()
+    expect(summary).to_contain_text("failing: north continent")
+    expect(widget.locator(".wb-brush button.mod-active")).to_have_css("font-weight", "700")
+    fits(widget, "failing")

@@ -1,6 +1,8 @@
 """The clash explorer in the combat-odds notebook, served by Voila: a click and a key
 press reach Python, and the exact value shown changes to the right fraction."""
 
+import re
+
 from playwright.sync_api import expect
 
 from workbench.games.brawlhalla import clash_odds
@@ -34,3 +36,9 @@ def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     widget = output_widget(open_lab_column("clash_explorer_check.ipynb"))
     expect(widget.locator(".wb-clash-sweep")).to_contain_text("P(", timeout=120_000)
     fits(widget)
+    thor = widget.locator(".wb-mod-attacker-thor")
+    thor.click()
+    expect(thor).to_have_class(re.compile("mod-warning"))  # played: orange, bold
+    expect(thor).to_have_css("font-weight", "700")
+    expect(widget.locator(".wb-mod-defender-thor")).not_to_have_class(re.compile("mod-warning"))
+    fits(widget, "played")
