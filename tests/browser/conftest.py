@@ -250,8 +250,8 @@ COLUMN_PX = 900
 
 #: What does not fit in a widget, as sentences: content wider than its box (an element
 #: of the widget, the widget itself, or the output area holding it), a label or button
-#: whose text is cut (ellipsised or hidden), a control naming a code field (snake_case),
-#: and parts of a board drawn outside the board's view box.
+#: whose text is cut (ellipsised, or wrapped lines hidden below it), a control naming a
+#: code field (snake_case), and parts of a board drawn outside the board's view box.
 LAYOUT_PROBLEMS = """
 (root) => {
   const found = [];
@@ -272,6 +272,9 @@ LAYOUT_PROBLEMS = """
       const what = n.matches(TEXT) ? "text cut" : "wider than its box";
       found.push(`${what}: ${name(n)} (${n.scrollWidth} > ${n.clientWidth} px) "${words(n)}"`);
     }
+    const clips = getComputedStyle(n).overflowY !== "visible";
+    if (n.matches(TEXT) && clips && n.scrollHeight > n.clientHeight + 1)
+      found.push(`lines hidden: ${name(n)} (${n.scrollHeight} > ${n.clientHeight}) "${words(n)}"`);
     const box = n.getBoundingClientRect();
     if (n !== container && box.width > 0 && box.right > outer.right + 1)
       found.push(`runs off the right edge: ${name(n)} (${Math.round(box.right - outer.right)} px)`);

@@ -39,7 +39,7 @@ def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     widget.locator(".valhalla-solve").click()
     expect(widget.locator(".valhalla-result")).to_contain_text("Winnable: best 3 stars")
     expect(widget.locator(".valhalla-key")).to_contain_text("enemy (Attack/Health)")
-    assert widget.locator(".wb-board-svg polyline").count() > 0
+    expect(widget.locator(".wb-board-svg polyline").first).to_be_attached()
     assert widget.evaluate(LINES_OVER_LABELS) == []
     fits(widget, "solved")
 

@@ -37,8 +37,8 @@ CSS = """
 .wb-tools .jupyter-button.mod-active, .wb-played.mod-active {
   background: #f5b041; color: #000; font-weight: bold; box-shadow: inset 0 0 0 2px #7e5109;
 }
-.wb-wrap, .wb-wrap .widget-label, .wb-wrap label {
-  white-space: normal; height: auto; line-height: 1.3; overflow-wrap: anywhere;
+.jupyter-widgets.wb-wrap, .wb-wrap .widget-label, .wb-wrap label {
+  white-space: normal; height: auto !important; line-height: 1.3; overflow-wrap: anywhere;
 }
 .wb-fit svg, .wb-fit img { max-width: 100%; height: auto; }
 .wb-legend { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 12px; }
