@@ -20,9 +20,9 @@ def test_painting_a_hex_changes_the_total(open_voila):
 def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     widget = output_widget(open_lab_column("raid_map_editor_check.ipynb"))
     expect(widget.locator(".raid-total")).to_contain_text("24 gold", timeout=120_000)
+    fits(widget)
     expect(widget.locator(".raid-key")).to_contain_text("the Huscarl's start")
     expect(widget.locator(".wb-board-svg [data-cell='-4,0'] title")).to_have_text("hex -4,0")
-    fits(widget)
     tall = widget.evaluate(
         """(root) => [...root.querySelectorAll(".raid-summary th")]
         .filter((th) => th.clientHeight > 2.5 * parseFloat(getComputedStyle(th).lineHeight))
