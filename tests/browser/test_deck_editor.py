@@ -28,3 +28,6 @@ def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     widget = output_widget(open_lab_column("deck_editor_check.ipynb"))
     expect(widget.locator(".deck-hands-figure svg")).to_be_visible(timeout=120_000)
     fits(widget)
+    chosen = widget.locator(".deck-threshold button.mod-active")
+    expect(chosen).to_have_text("4+")
+    expect(chosen).to_have_css("font-weight", "700")

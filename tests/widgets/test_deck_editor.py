@@ -54,3 +54,4 @@ def test_the_figures_shrink_to_the_widget_and_the_summary_wraps():
     assert "wb-fit" in editor.hands_figure._dom_classes
     assert "wb-fit" in editor.wound_figure._dom_classes
     assert "wb-wrap" in editor.summary._dom_classes
+    assert "wb-tools" in editor.threshold._dom_classes  # the chosen threshold stands out

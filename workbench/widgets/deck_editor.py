@@ -77,7 +77,7 @@ class DeckEditor(widgets.VBox):
             description="hits on",
             style={"button_width": "42px"},
         )
-        self.threshold.add_class("deck-threshold")
+        self.threshold.add_class("deck-threshold").add_class("wb-tools")
         self.health = widgets.IntSlider(value=health, min=1, max=_SIZE, description="Health")
         self.health.add_class("deck-health")
         self.summary = widgets.Label()
