@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from workbench.errors import RulesError
-from workbench.rules import describe_rules, knob, knob_records, rules_class
+from workbench.rules import describe_rules, knob, knob_label, knob_records, plain_words, rules_class
 
 
 @rules_class
@@ -15,7 +15,9 @@ class Toy:
     """Toy rules."""
 
     faces: int = knob(6, says="d6.", alternatives="d4 to d20.", minimum=2, maximum=20)
-    ties: str = knob("defender", says="Ties to defender.", choices=("defender", "attacker"))
+    ties: str = knob(
+        "defender", says="Ties to defender.", choices=("defender", "attacker"), label="Ties go to"
+    )
     bonus: Fraction = knob(Fraction(1, 2), says="Half a unit.")
     caps: tuple[int, ...] = knob((3, 2), says="Two caps.")
     optional: bool = knob(False, says="Off.")
@@ -183,3 +185,34 @@ def test_field_types_are_resolved_once_per_class(monkeypatch):
     Toy(faces=8).with_settings(["ties=attacker"])
     Toy.from_dict({"faces": 4})
     assert calls == []
+
+
+def test_a_knob_label_is_its_own_or_the_name_in_words():
+    assert knob_label(Toy, "ties") == knob_label(Toy(), "ties") == "Ties go to"
+    assert knob_label(Toy, "optional") == "Optional"
+    assert {r["knob"]: r["label"] for r in knob_records(Toy())}["ties"] == "Ties go to"
+    with pytest.raises(RulesError, match="Toy has no knob 'dice'"):
+        knob_label(Toy(), "dice")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("dwarven_shield", "Dwarven shield"), ("potion_of_vitality", "Potion of vitality"),
+     ("archer start", "Archer start"), ("x", "X"), ("", "")],
+)  # fmt: skip
+def test_plain_words(name, words):
+    assert plain_words(name) == words
+
+
+def _game_rules():
+    import importlib
+
+    games = ("brawlhalla", "valgard", "valhalla", "viking_raid", "daggers_brink")
+    return [importlib.import_module(f"workbench.games.{game}.rules").Rules for game in games]
+
+
+@pytest.mark.parametrize("rules", _game_rules(), ids=lambda r: r.__module__.split(".")[2])
+def test_every_game_knob_has_a_short_plain_label(rules):
+    for f in dataclasses.fields(rules):
+        label = knob_label(rules, f.name)
+        assert "_" not in label and label[0].isupper() and len(label) <= 32, (f.name, label)

@@ -56,8 +56,10 @@ __all__ = [
     "describe_rules",
     "knob",
     "knob_from_text",
+    "knob_label",
     "knob_records",
     "knob_value_error",
+    "plain_words",
     "rules_class",
 ]
 
@@ -73,15 +75,18 @@ def knob(
     choices: Sequence[Any] | None = None,
     minimum: Any = _NO_BOUND,
     maximum: Any = _NO_BOUND,
+    label: str = "",
 ) -> Any:
     """A rules field: its default, what the rule text says, and the alternatives.
 
     ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound numbers.
-    Mutable defaults are not allowed: use tuples.
+    ``label`` is the knob's short name in plain words for screens (default: the field's
+    name in words, see :func:`knob_label`). Mutable defaults are not allowed: use tuples.
     """
     if isinstance(default, list | dict | set):
         raise TypeError("rules defaults must be immutable (use a tuple)")
     meta = {
+        "label": label,
         "says": says,
         "alternatives": alternatives,
         "choices": tuple(choices) if choices is not None else None,
@@ -360,7 +365,7 @@ def describe_rules(rules: Any) -> pd.DataFrame:
 
 
 def knob_records(rules: Any) -> list[dict[str, Any]]:
-    """Every knob as a JSON-able record: name, value, default, type, bounds, rule text.
+    """Every knob as a JSON-able record: name, label, value, default, type, bounds, rule text.
 
     >>> from workbench.games.valgard.rules import Rules
     >>> record = knob_records(Rules())[0]
@@ -373,6 +378,7 @@ def knob_records(rules: Any) -> list[dict[str, Any]]:
         meta = f.metadata["knob"]
         record = {
             "knob": f.name,
+            "label": knob_label(rules, f.name),
             "value": _to_json(getattr(rules, f.name)),
             "default": _to_json(f.default),
             "type": _describe_type(hints[f.name]),
@@ -384,6 +390,36 @@ def knob_records(rules: Any) -> list[dict[str, Any]]:
                 record[key] = _to_json(meta[key])
         records.append(record)
     return records
+
+
+def plain_words(name: str) -> str:
+    """A code name in words, as a screen shows it: ``"dwarven_shield"`` -> ``"Dwarven
+    shield"`` (underscores to spaces, the first letter a capital, the rest kept).
+
+    >>> plain_words("dwarven_shield"), plain_words("gold 3"), plain_words("max_HP")
+    ('Dwarven shield', 'Gold 3', 'Max HP')
+    """
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def knob_label(rules: Any, name: str) -> str:
+    """The short plain-language label of knob ``name`` of a rules class (or object): the
+    ``label`` its :func:`knob` gives, else the field's name in words (:func:`plain_words`).
+
+    >>> from workbench.games.brawlhalla.rules import Rules
+    >>> knob_label(Rules, "dice_cap"), knob_label(Rules(), "modifier_order")
+    ('Dice cap', 'Card modifiers apply')
+    >>> knob_label(Rules, "dice")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.RulesError: Rules has no knob 'dice'
+    """
+    fields = {f.name: f for f in dataclasses.fields(rules)}
+    if name not in fields:
+        cls = rules if isinstance(rules, type) else type(rules)
+        raise RulesError(f"{cls.__name__} has no knob {name!r}")
+    return fields[name].metadata["knob"].get("label") or plain_words(name)
 
 
 def knob_value_error(rules: Any, name: str, value: Any) -> str | None:

@@ -241,3 +241,106 @@ def open_lab(page, lab_server):
         return page
 
     return _open
+
+
+#: Where screenshots of the layout checks go (gitignored).
+ARTIFACTS = Path(os.environ.get("WORKBENCH_TEST_ARTIFACTS", REPO / "test-artifacts" / "browser"))
+#: The width of the notebook column the layout checks use (a cell, prompt included).
+COLUMN_PX = 900
+
+#: What does not fit in a widget, as sentences: content wider than its box (an element
+#: of the widget, the widget itself, or the output area holding it), a label or button
+#: whose text is cut (ellipsised, or wrapped lines hidden below it), a control naming a
+#: code field (snake_case), and parts of a board drawn outside the board's view box.
+LAYOUT_PROBLEMS = """
+(root) => {
+  const found = [];
+  const name = (n) => {
+    const cls = typeof n.className === "string" ? n.className.trim() : "";
+    return cls ? "." + cls.split(/\\s+/).slice(0, 3).join(".") : n.tagName.toLowerCase();
+  };
+  const words = (n) =>
+    (n.innerText || n.textContent || "").replace(/\\s+/g, " ").trim().slice(0, 50);
+  const shown = (n) => n instanceof HTMLElement && n.getClientRects().length > 0;
+  const container = root.closest(".jp-OutputArea-output") || root.parentElement;
+  const outer = container.getBoundingClientRect();
+  const TEXT = "label, button, .widget-label, .widget-label-basic, .widget-readout";
+  for (const n of [container, root, ...root.querySelectorAll("*")]) {
+    if (!shown(n) || ["TEXTAREA", "SELECT", "INPUT", "OPTION"].includes(n.tagName)) continue;
+    if (n.closest("[class*=noUi]")) continue;  // a slider's track lays out its own handle
+    if (n.clientWidth > 0 && n.scrollWidth > n.clientWidth + 1) {
+      const what = n.matches(TEXT) ? "text cut" : "wider than its box";
+      found.push(`${what}: ${name(n)} (${n.scrollWidth} > ${n.clientWidth} px) "${words(n)}"`);
+    }
+    const clips = getComputedStyle(n).overflowY !== "visible";
+    if (n.matches(TEXT) && clips && n.scrollHeight > n.clientHeight + 1)
+      found.push(`lines hidden: ${name(n)} (${n.scrollHeight} > ${n.clientHeight}) "${words(n)}"`);
+    const box = n.getBoundingClientRect();
+    if (n !== container && box.width > 0 && box.right > outer.right + 1)
+      found.push(`runs off the right edge: ${name(n)} (${Math.round(box.right - outer.right)} px)`);
+  }
+  for (const n of root.querySelectorAll(TEXT + ", option")) {
+    const text = n.textContent || "";
+    if ((shown(n) || n.tagName === "OPTION") && /\\b[a-z0-9]+_[a-z0-9_]+\\b/.test(text))
+      found.push(`code name shown: ${name(n)} "${text.trim().slice(0, 50)}"`);
+  }
+  for (const svg of root.querySelectorAll(".wb-board-svg")) {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    for (const item of svg.querySelectorAll("polygon, circle, polyline, text")) {
+      const b = item.getBBox();
+      const e = 1e-6;
+      if (b.x < x - e || b.y < y - e || b.x + b.width > x + w + e || b.y + b.height > y + h + e)
+        found.push(`off the board: ${item.tagName} "${item.textContent.slice(0, 30)}"`);
+    }
+  }
+  return found;
+}
+"""
+
+#: Cells of the notebook COLUMN_PX wide, wherever the window and side panels put them.
+_COLUMN_CSS = (
+    f".jp-Notebook .jp-Cell {{ width: {COLUMN_PX}px !important; "
+    f"max-width: {COLUMN_PX}px !important; }}"
+)
+
+
+def layout_problems(widget) -> list[str]:
+    """What of ``widget`` (a Playwright locator of the widget's root) does not fit; see
+    :data:`LAYOUT_PROBLEMS`."""
+    return widget.evaluate(LAYOUT_PROBLEMS)
+
+
+@pytest.fixture
+def fits(request):
+    """``fits(widget)`` saves a screenshot of the widget (a Playwright locator of its root)
+    under ``test-artifacts/browser/`` named after the test, then asserts that nothing of
+    it is cut, overflows or shows a code name (:data:`LAYOUT_PROBLEMS`)."""
+
+    def _fits(widget, name: str = "") -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        widget.scroll_into_view_if_needed()
+        test = f"{request.node.module.__name__.rpartition('.')[2]}-{request.node.name}"
+        shot = ARTIFACTS / f"{test}{'-' + name if name else ''}.png"
+        widget.screenshot(path=str(shot))
+        problems = layout_problems(widget)
+        assert problems == [], "\n".join([f"does not fit (screenshot {shot}):", *problems])
+
+    return _fits
+
+
+@pytest.fixture
+def open_lab_column(open_lab):
+    """``open_lab_column("name.ipynb")``: :func:`open_lab`, with the notebook's cells
+    COLUMN_PX wide (the column the layout checks are about)."""
+
+    def _open(notebook: str):
+        page = open_lab(notebook)
+        page.add_style_tag(content=_COLUMN_CSS)
+        return page
+
+    return _open
+
+
+def output_widget(page, index: int = 0):
+    """The root element of the ``index``-th widget shown in a JupyterLab output area."""
+    return page.locator(".jp-OutputArea-output > .jupyter-widgets").nth(index)

@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from .conftest import output_widget
+
 WATER = "#7fb3d5"
 
 
@@ -28,3 +30,16 @@ def test_painting_changes_the_check_count(open_voila):
             "fill", WATER
         )
     expect(summary).to_contain_text("failing: north continent")
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("board_editor_check.ipynb"))
+    summary = widget.locator(".wb-check-summary")
+    expect(summary).to_contain_text("checks pass", timeout=120_000)
+    fits(widget)
+    expect(widget.locator(".wb-board-key")).to_contain_text("water")
+    widget.locator(".wb-brush button", has_text="Water").click()
+    widget.locator(".wb-board-svg [data-cell='1,9']").click()
+    expect(summary).to_contain_text("failing: north continent")
+    expect(widget.locator(".wb-brush button.mod-active")).to_have_css("font-weight", "700")
+    fits(widget, "failing")

@@ -5,32 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-#: Visible elements of the widget whose content is wider than their box (cut off, or
-#: ellipsised), and parts of the board drawn outside the board's view box.
-CLIPPED = """
-(root) => {
-  const found = [];
-  const outer = root.getBoundingClientRect();
-  for (const node of root.querySelectorAll("*")) {
-    if (!(node instanceof HTMLElement) || node.offsetParent === null) continue;
-    if (node.tagName === "TEXTAREA" || node.tagName === "SELECT") continue;  // they scroll
-    if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== "visible")
-      found.push(`${node.className || node.tagName}: ${node.textContent.slice(0, 40)}`);
-    const box = node.getBoundingClientRect();
-    if (box.width && (box.left < outer.left - 1 || box.right > outer.right + 1))
-      found.push(`outside the widget: ${node.className || node.tagName}`);
-  }
-  if (outer.right > window.innerWidth) found.push("the widget is wider than the page");
-  const svg = root.querySelector(".wb-board-svg");
-  const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
-  for (const item of svg.querySelectorAll("polygon, circle, polyline, text")) {
-    const b = item.getBBox();
-    if (b.x < x || b.y < y || b.x + b.width > x + w || b.y + b.height > y + h)
-      found.push(`board: ${item.tagName} ${item.textContent}`);
-  }
-  return found;
-}
-"""
+from .conftest import layout_problems, output_widget
 
 
 def test_move_attack_and_the_computers_reply_in_voila(open_voila):
@@ -42,7 +17,7 @@ def test_move_attack_and_the_computers_reply_in_voila(open_voila):
     stack = board.locator("[data-cell='2,4']")
     expect(stack).to_be_visible(timeout=120_000)
     expect(status).to_contain_text("Turn 1: North (you) to act, 3 action points left")
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
 
     stack.click()  # select the stack: its moves light up
     target = board.locator(".wb-highlight[data-cell='2,3']")
@@ -59,7 +34,7 @@ def test_move_attack_and_the_computers_reply_in_voila(open_voila):
     odds = widget.locator(".brawlhalla-odds")
     expect(odds).to_contain_text("Attack (2, 10)? you win 2 pairs or more: 37%")
     expect(widget.locator(".brawlhalla-actions button", has_text="Attack")).to_be_visible()
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
     enemy.click()
     expect(log).to_have_value(re.compile(r"North attacks \(2, 10\) from \(2, 9\): loses \d"))
     expect(odds).to_have_text("")
@@ -69,7 +44,7 @@ def test_move_attack_and_the_computers_reply_in_voila(open_voila):
         re.compile(r"North ends the turn\nTurn 2: South\n(.|\n)*Turn 3: North")
     )
     expect(status).to_contain_text("Turn 3: North (you) to act, 3 action points left")
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
 
 
 def test_a_move_with_the_mouse_in_lab(open_lab):
@@ -92,14 +67,14 @@ def test_a_card_played_with_the_mouse_in_lab(open_lab):
     hand = widget.locator(".brawlhalla-hand .brawlhalla-card")
     expect(hand).to_have_count(3, timeout=120_000)
     expect(widget.locator(".brawlhalla-other-cards .brawlhalla-back")).to_have_count(3)
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
 
     warrior = hand.filter(has_text="Wandering warrior")
     warrior.click()  # selected: its squares light up
     expect(warrior).to_have_class(re.compile("brawlhalla-card-selected"))
     expect(board.locator(".wb-highlight")).to_have_count(2)
     expect(board.locator(".wb-highlight[data-cell='2,9']")).to_be_visible()
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
     board.locator(".wb-highlight[data-cell='2,3']").click()
     expect(log).to_have_value(re.compile(r"North plays Wandering warrior on \(2, 3\)"))
     expect(board.locator("[data-cell='2,3'] title")).to_contain_text("north stack: 1 warrior")
@@ -116,10 +91,16 @@ def test_a_card_played_with_the_mouse_in_lab(open_lab):
     with_card = widget.locator(".brawlhalla-actions button", has_text="Attack with Thor's blessing")
     expect(with_card).to_be_visible()
     expect(widget.locator(".brawlhalla-odds")).to_contain_text("With Thor's blessing: you win")
-    assert widget.evaluate(CLIPPED) == []
+    assert layout_problems(widget) == []
     text = widget.inner_text()
     assert all(name not in text for name in ("Dragon killer", "Tomb pillager", "Ghost ship"))
     with_card.click()
     expect(log).to_have_value(
         re.compile(r"from \(2, 9\): loses \d, kills \d \(with Thor's blessing\)")
     )
+
+
+def test_fits_a_900px_column_in_lab(open_lab_column, fits):
+    widget = output_widget(open_lab_column("brawlhalla_cards_table_check.ipynb"))
+    expect(widget.locator(".brawlhalla-hand .brawlhalla-card")).to_have_count(3, timeout=120_000)
+    fits(widget)

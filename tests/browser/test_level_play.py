@@ -3,7 +3,7 @@ walking it step by step, the outcome against the solver's best, and nothing clip
 
 from playwright.sync_api import expect
 
-from .test_brawlhalla_table import CLIPPED
+from .conftest import layout_problems
 
 
 def centre(locator):
@@ -36,7 +36,7 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
     expect(board.locator("[data-cell='2,0']")).to_be_visible(timeout=120_000)
     expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
     expect(board.locator(".wb-highlight")).to_have_attribute("data-cell", "2,0")
-    assert editor.evaluate(CLIPPED) == []
+    assert layout_problems(editor) == []
 
     # a detour: the line is drawn (dashed) while the button is held, walked on release
     release = draw(page, board, ["2,0", "2,1", "2,2"])
@@ -57,7 +57,7 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
     expect(log).to_contain_text("hero strikes 1: enemy Health 7 -> 6")
     expect(log).to_contain_text("the final strike (To Valhalla) bests the enemy")
     expect(board.locator("[data-label='1,0']")).to_have_count(0)  # bested: off the board
-    assert editor.evaluate(CLIPPED) == []
+    assert layout_problems(editor) == []
 
     editor.locator(".valhalla-show").click()
     expect(outcome).to_have_text(
@@ -65,7 +65,7 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
     )
     editor.locator(".valhalla-restart").click()
     expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
-    assert editor.evaluate(CLIPPED) == []
+    assert layout_problems(editor) == []
 
 
 def test_a_drawn_line_is_walked_in_lab(open_lab):

@@ -120,3 +120,12 @@ def test_a_save_that_cannot_be_done_names_the_users_file_not_a_temp(tmp_path):
         assert editor.status.value.startswith(f"not saved: {path}: ")
         assert problem in editor.status.value and ".tmp" not in editor.status.value
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_a_key_below_the_board_names_every_terrain_colour():
+    from workbench.games.brawlhalla.drawing import TERRAIN_COLOURS
+
+    editor = BoardEditor()
+    for terrain, colour in TERRAIN_COLOURS.items():
+        assert f'background:{colour}"></span>{terrain}</span>' in editor.key.value
+    assert [label for label, _ in editor.layer.options][:2] == ["Terrain", "Region"]

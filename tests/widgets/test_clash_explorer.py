@@ -67,3 +67,18 @@ def test_the_widget_does_not_reach_into_the_command_line():
     tree = ast.parse(Path(clash_explorer.__file__).read_text(encoding="utf-8"))
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not any(m.startswith("workbench.cli") for m in modules)
+
+
+def test_controls_are_named_in_plain_words_and_a_played_card_is_marked():
+    from workbench.rules import knob_label
+
+    explorer = ClashExplorer(chart=False)
+    for field, picker in explorer.rule_pickers.items():
+        assert picker.description == knob_label(Rules, field)
+        assert "_" not in picker.description
+    assert explorer.rule_pickers["modifier_order"].description == "Card modifiers apply"
+    thor = explorer.toggles["attacker", "thor"]
+    assert thor.button_style == ""
+    thor.value = True
+    assert thor.button_style == "warning" and "wb-played" in thor._dom_classes
+    assert explorer.toggles["defender", "thor"].button_style == ""

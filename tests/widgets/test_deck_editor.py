@@ -47,3 +47,11 @@ def test_a_save_into_a_missing_folder_is_refused_naming_the_users_file(tmp_path)
     editor.save(str(path))
     assert editor.summary.value.startswith(f"not saved: {path}: the folder")
     assert not path.parent.exists()
+
+
+def test_the_figures_shrink_to_the_widget_and_the_summary_wraps():
+    editor = DeckEditor(draw_figures=False)
+    assert "wb-fit" in editor.hands_figure._dom_classes
+    assert "wb-fit" in editor.wound_figure._dom_classes
+    assert "wb-wrap" in editor.summary._dom_classes
+    assert "wb-tools" in editor.threshold._dom_classes  # the chosen threshold stands out

@@ -20,7 +20,22 @@ def fill(editor, cell):
 
 def test_palette_has_every_tool():
     assert set(TOOLS) == {"wall", "enemy", "start", "eraser", *ITEM_KINDS}
-    assert LevelEditor(START).tool.options == TOOLS
+    options = LevelEditor(START).tool.options
+    assert tuple(value for _, value in options) == TOOLS
+
+
+def test_tools_and_abilities_are_named_in_plain_words_and_the_key_names_the_items():
+    editor = LevelEditor(START)
+    names = dict(editor.tool.options)
+    assert names["Dwarven Shield"] == "dwarven_shield" and names["Wall"] == "wall"
+    assert dict(editor.ability.options)["To Valhalla"] == "to_valhalla"
+    assert all("_" not in label for label, _ in (*editor.tool.options, *editor.ability.options))
+    assert "Potion of Vitality" not in editor.key.value
+    editor.tool.value = "potion_of_vitality"
+    editor.click((1, 1))
+    assert "Potion of Vitality<" in editor.key.value and "enemy (Attack/Health)" in (
+        editor.key.value
+    )
 
 
 def test_board_clicks_place_things_and_solve_finds_the_new_win():

@@ -98,3 +98,21 @@ def test_a_save_into_a_missing_folder_is_refused_naming_the_users_file(tmp_path)
     assert not editor.save(path)
     assert editor.status.value.startswith(f"not saved: {path}: the folder")
     assert not path.parent.exists()
+
+
+def test_messages_name_hexes_as_the_board_hover_text_does():
+    editor = RaidMapEditor()
+    start = editor.draft().start("archer")
+    editor.tools.value = "rock"
+    click(editor, start)
+    title = next(s["title"] for s in editor.view.shapes if s["id"] == f"{start[0]},{start[1]}")
+    assert editor.status.value == f"{title} is a start hex: move the start first"
+    assert editor.paint((9, 9)) == "hex 9,9 is off the map: add it first"
+
+
+def test_tools_are_named_in_plain_words_and_the_key_explains_the_board():
+    editor = RaidMapEditor()
+    assert dict(editor.tools.options)["Berserker start"] == "berserker start"
+    assert [value for _, value in editor.tools.options] == list(TOOLS)
+    for text in ("gold: put", "off the map", "the Archer's start", "the Berserker's start"):
+        assert text in editor.key.value

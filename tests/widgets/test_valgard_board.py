@@ -234,3 +234,10 @@ def test_reserves_muster_and_the_end_banner_are_shown():
     assert widget.counts.value == "Reserves: light 0, dark 3; muster over."
     widget.click("3,0")
     assert widget.status.value.startswith("Not allowed: the game is over")
+
+
+def test_the_position_box_has_a_row_for_every_line():
+    board = ValgardBoard(ValgardGame(Rules(rows=4, cols=4, reserve=4, muster=1)), agent=FirstMove())
+    lines = board.position_text.value.split("\n")
+    assert "reserves light 4" in lines[-1] and len(lines[-1]) > 34  # wraps onto two rows
+    assert board.position_text.rows == len(lines) + 1

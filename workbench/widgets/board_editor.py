@@ -5,8 +5,9 @@ board's picture (:func:`~workbench.games.brawlhalla.drawing.board_picture`, the 
 the figures and the printed sheet draw): pick a layer
 (terrain, region, feature, move, erase) and a brush, then click or drag over the
 board. After every change the board is checked against the build instructions;
-the summary line and the table of checks update at once. Load and Save read and
-write board files (saving is atomic).
+the summary line and the table of checks update at once (the table wraps and scrolls
+within the widget). A key below the board says what each colour and symbol means.
+Load and Save read and write board files (saving is atomic).
 
 >>> from workbench.games.brawlhalla.board import default_board
 >>> editor = BoardEditor(default_board())
@@ -40,6 +41,7 @@ from workbench.games.brawlhalla.drawing import TERRAIN_COLOURS, board_picture
 from workbench.grids.shapes import cell_id, parse_cell_id
 from workbench.grids.square import DIAGONAL, ORTHOGONAL, Cell
 from workbench.widgets.board import BoardView
+from workbench.widgets.look import legend, legend_html, style_sheet, tool_picker
 
 __all__ = ["BoardEditor"]
 
@@ -72,30 +74,35 @@ class BoardEditor(widgets.VBox):
         self.report: CheckReport = check(self.board)
         self._picked: Cell | None = None
         self.view = BoardView(width_px=380)
-        self.layer = widgets.ToggleButtons(
-            options=list(_BRUSHES), value="terrain", description="Layer"
-        )
+        self.layer = tool_picker(_BRUSHES, value="terrain", description="Layer")
         self.brush = widgets.ToggleButtons(options=_BRUSHES["terrain"], description="Brush")
-        self.brush.style.button_width = "auto"
+        self.brush.add_class("wb-tools")
         self.layer.add_class("wb-layer")
         self.brush.add_class("wb-brush")
         self.path = widgets.Text(value=path, description="File")
         self.load_button = widgets.Button(description="Load", icon="folder-open")
         self.save_button = widgets.Button(description="Save", icon="save")
         self.status = widgets.Label(value="")
-        self.status.add_class("wb-editor-status")
+        self.status.add_class("wb-editor-status").add_class("wb-wrap")
         self.summary = widgets.Label(value="")
-        self.summary.add_class("wb-check-summary")
+        self.summary.add_class("wb-check-summary").add_class("wb-wrap")
+        self.key = legend([]).add_class("wb-board-key")
         self.table = widgets.HTML()
         self.layer.observe(self._on_layer, names="value")
         self.view.on_cell_event(self._on_cell)
         self.load_button.on_click(lambda _: self.load(self.path.value))
         self.save_button.on_click(lambda _: self.save(self.path.value))
         files = widgets.HBox([self.path, self.load_button, self.save_button])
-        left = widgets.VBox([self.view, self.status])
+        left = widgets.VBox(
+            [self.view, self.key, self.status], layout=widgets.Layout(width="390px", flex="none")
+        )
         self.table.layout = widgets.Layout(max_height="520px", overflow="auto")
-        right = widgets.VBox([self.summary, self.table], layout=widgets.Layout(max_width="560px"))
-        super().__init__([self.layer, self.brush, files, widgets.HBox([left, right])])
+        right = widgets.VBox(
+            [self.summary, self.table], layout=widgets.Layout(flex="1 1 0", min_width="0")
+        )
+        super().__init__(
+            [style_sheet(), self.layer, self.brush, files, widgets.HBox([left, right])]
+        )
         self.add_class("wb-board-editor")
         self._refresh()
 
@@ -176,7 +183,9 @@ class BoardEditor(widgets.VBox):
 
     def _refresh(self) -> None:
         self.report = check(self.board)
-        self.view.show(board_picture(self.board))
+        picture = board_picture(self.board)
+        self.view.show(picture)
+        self.key.value = legend_html(picture.legend)
         self.view.highlighted = [cell_id(self._picked)] if self._picked else []
         self.summary.value = self.report.summary()
         self.table.value = _table_html(self.report)
@@ -207,6 +216,7 @@ def _table_html(report: CheckReport) -> str:
         for c in sorted(report.checks, key=lambda c: c.ok)  # failures first
     )
     return (
-        "<table class='wb-check-table' style='font-size:11px'><tr><th></th><th>check</th>"
+        "<table class='wb-check-table' style='font-size:11px; line-height:1.25; width:100%; "
+        "overflow-wrap:anywhere'><tr><th></th><th>check</th>"
         f"<th>measured</th><th>wanted</th></tr>{rows}</table>"
     )

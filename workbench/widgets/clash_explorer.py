@@ -9,7 +9,7 @@ the browser test clicks the widgets.
 
 Stable CSS hooks: ``wb-clash-attacker`` / ``wb-clash-defender`` (sliders),
 ``wb-mod-<side>-<card>`` (toggles), ``wb-blood-lord-<side>`` (sliders),
-``wb-rule-<field>`` (dropdowns),
+``wb-rule-<field>`` (dropdowns, each named by its knob's plain label),
 ``wb-clash-table`` (the exact table), ``wb-clash-sweep`` (a label with the exact
 P(attacker wins every pair)).
 
@@ -34,6 +34,8 @@ import pandas as pd
 
 from workbench.games.brawlhalla import Rules, clash_odds
 from workbench.jsonio import fraction_text
+from workbench.rules import knob_label
+from workbench.widgets.look import mark_played, style_sheet
 
 __all__ = ["ClashExplorer"]
 
@@ -46,6 +48,8 @@ _RULE_CHOICES = {
     "blood_lord_sacrifice": ("any units", "fighting stack"),
 }
 _MOST_SACRIFICED = 6
+_ROW = {"flex_flow": "row wrap", "align_items": "center"}
+_FIT = {"description_width": "initial"}  # a description as wide as its words
 
 
 class ClashExplorer(widgets.VBox):
@@ -61,18 +65,24 @@ class ClashExplorer(widgets.VBox):
     ):
         self.base_rules = rules or Rules()
         cap = self.base_rules.dice_cap
-        self.attacker = widgets.IntSlider(attacker_dice, 1, cap, description="attacker dice")
-        self.defender = widgets.IntSlider(defender_dice, 1, cap, description="defender dice")
+        self.attacker = widgets.IntSlider(
+            attacker_dice, 1, cap, description="Attacker dice", style=_FIT
+        )
+        self.defender = widgets.IntSlider(
+            defender_dice, 1, cap, description="Defender dice", style=_FIT
+        )
         self.attacker.add_class("wb-clash-attacker")
         self.defender.add_class("wb-clash-defender")
         self.toggles: dict[tuple[str, str], widgets.ToggleButton] = {}
         for side in ("attacker", "defender"):
             for card, label in _CARDS.items():
-                toggle = widgets.ToggleButton(False, description=label, tooltip=f"{side}: {label}")
+                toggle = widgets.ToggleButton(
+                    False, description=label, tooltip=f"{side}: {label}", layout={"width": "auto"}
+                )
                 toggle.add_class(f"wb-mod-{side}-{card}")
-                self.toggles[side, card] = toggle
+                self.toggles[side, card] = mark_played(toggle)
         self.blood_lord = {
-            side: widgets.IntSlider(0, 0, _MOST_SACRIFICED, description="Blood lord X")
+            side: widgets.IntSlider(0, 0, _MOST_SACRIFICED, description="Blood lord X", style=_FIT)
             for side in ("attacker", "defender")
         }
         for side, slider in self.blood_lord.items():
@@ -80,7 +90,11 @@ class ClashExplorer(widgets.VBox):
         self.rule_pickers = {}
         for field, choices in _RULE_CHOICES.items():
             picker = widgets.Dropdown(
-                options=choices, value=getattr(self.base_rules, field), description=field
+                options=choices,
+                value=getattr(self.base_rules, field),
+                description=knob_label(Rules, field),
+                style=_FIT,
+                layout={"width": "auto"},
             )
             picker.add_class(f"wb-rule-{field.replace('_', '-')}")
             self.rule_pickers[field] = picker
@@ -95,22 +109,24 @@ class ClashExplorer(widgets.VBox):
         for picker in self.rule_pickers.values():
             picker.observe(self._redraw, names="value")
         cards = [
-            widgets.HBox([widgets.Label(f"{side} plays:", layout={"width": "110px"})] + [
+            widgets.HBox([widgets.Label(f"{side.capitalize()} plays:")] + [
                 self.toggles[side, card] for card in _CARDS
-            ] + [self.blood_lord[side]])
+            ] + [self.blood_lord[side]], layout=_ROW)
             for side in ("attacker", "defender")
         ]  # fmt: skip
         results = [self.table] + ([self.chart] if self.chart is not None else [])
         pickers = list(self.rule_pickers.values())
         super().__init__(
             [
-                widgets.HBox([self.attacker, self.defender]),
+                style_sheet(),
+                widgets.HBox([self.attacker, self.defender], layout=_ROW),
                 *cards,
-                *(widgets.HBox(pickers[i : i + 3]) for i in range(0, len(pickers), 3)),
+                widgets.HBox(pickers, layout=_ROW),
                 self.sweep,
-                widgets.HBox(results),
+                widgets.HBox(results, layout=_ROW),
             ]
         )
+        self.add_class("wb-clash-explorer")
         self._redraw()
 
     # ------------------------------------------------------------------ logic

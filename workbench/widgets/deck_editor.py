@@ -3,8 +3,8 @@
 Change how many cards of each type the deck holds, or the die face that hits, and
 the editor recomputes, exactly, the distribution of a dealt hand's four attributes
 and the table of wound chances (Attack x Defend at a chosen Health), drawn as two
-figures. A summary line mirrors the numbers (and is what browser tests read); the
-edited deck can be saved as a deck file.
+figures (each shrunk to the widget's width). A summary line mirrors the numbers (and
+is what browser tests read); the edited deck can be saved as a deck file.
 
 Stable CSS hooks: ``deck-count-<i>`` (the count of card type ``i``),
 ``deck-threshold``, ``deck-health``, ``deck-summary``, ``deck-hands-figure``,
@@ -30,6 +30,7 @@ from workbench.games.daggers_brink.hands import attribute_means, hand_attribute_
 from workbench.games.daggers_brink.odds import wound_table
 from workbench.games.daggers_brink.plots import attribute_bars, figure_svg, wound_heatmaps
 from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
+from workbench.widgets.look import style_sheet
 
 __all__ = ["DeckEditor"]
 
@@ -76,15 +77,15 @@ class DeckEditor(widgets.VBox):
             description="hits on",
             style={"button_width": "42px"},
         )
-        self.threshold.add_class("deck-threshold")
+        self.threshold.add_class("deck-threshold").add_class("wb-tools")
         self.health = widgets.IntSlider(value=health, min=1, max=_SIZE, description="Health")
         self.health.add_class("deck-health")
         self.summary = widgets.Label()
-        self.summary.add_class("deck-summary")
+        self.summary.add_class("deck-summary").add_class("wb-wrap")
         self.hands_figure = widgets.HTML()
-        self.hands_figure.add_class("deck-hands-figure")
+        self.hands_figure.add_class("deck-hands-figure").add_class("wb-fit")
         self.wound_figure = widgets.HTML()
-        self.wound_figure.add_class("deck-wound-figure")
+        self.wound_figure.add_class("deck-wound-figure").add_class("wb-fit")
         self.path = widgets.Text(value="my_deck.csv", description="save as")
         self.save_button = widgets.Button(description="Save deck")
         self.save_button.add_class("deck-save")
@@ -97,14 +98,16 @@ class DeckEditor(widgets.VBox):
         )
         super().__init__(
             [
+                style_sheet(),
                 grid,
-                widgets.HBox([self.threshold, self.health]),
+                widgets.HBox([self.threshold, self.health], layout={"flex_flow": "row wrap"}),
                 self.summary,
                 self.hands_figure,
                 self.wound_figure,
                 widgets.HBox([self.path, self.save_button]),
             ]
         )
+        self.add_class("deck-editor")
         self.refresh()
 
     def __repr__(self) -> str:

@@ -32,7 +32,7 @@ Everything is testable without a browser:
 >>> editor.click((0, 1))
 >>> editor.solve_button.click()
 >>> editor.result.value
-'Winnable: best 2 stars (one_line, strong_killer); fewest lines 1; 1 winning kill order.'
+'Winnable: best 2 stars (one line, strong killer); fewest lines 1; 1 winning kill order.'
 >>> editor.step_delay = 0
 >>> editor.mode.value = "Play"
 >>> editor.press((0, 0)); editor.drag((0, 1)); editor.drag((0, 2)); editor.release()
@@ -50,7 +50,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from workbench.errors import DataError, WorkbenchError
-from workbench.games.valhalla.drawing import level_picture, play_picture
+from workbench.games.valhalla.drawing import ITEM_NAMES, level_picture, play_picture
 from workbench.games.valhalla.level import (
     ABILITIES,
     ITEM_KINDS,
@@ -65,16 +65,21 @@ from workbench.games.valhalla.level import (
 from workbench.games.valhalla.play_session import Frame, PlaySession
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.solver import Solution, solve
-from workbench.grids.shapes import cell_id, parse_cell_id
+from workbench.grids.shapes import Picture, cell_id, parse_cell_id
 from workbench.grids.square import Cell
 from workbench.widgets.board import BoardView
+from workbench.widgets.look import legend, legend_html, name_of, style_sheet, tool_picker
 
-__all__ = ["MODES", "TOOLS", "LevelEditor"]
+__all__ = ["MODES", "NAMES", "TOOLS", "LevelEditor"]
 
 #: The palette, in order.
 TOOLS: tuple[str, ...] = ("wall", "enemy", *ITEM_KINDS, "start", "eraser")
 #: The editor's modes: draw the level, or play it by drawing lines.
 MODES: tuple[str, ...] = ("Edit", "Play")
+#: Tools and abilities in the rule text's words (the rest: their names in words).
+NAMES: dict[str, str] = {**ITEM_NAMES, "to_valhalla": "To Valhalla",
+                         "tricksters_cunning": "Trickster's Cunning",
+                         "biorns_curse": "Biorn's Curse"}  # fmt: skip
 _EMPTY = {"name": "New level", "width": 5, "height": 5, "start": [0, 0],
           "hero": {"health": 10, "attack": 5, "ability": "none"},
           "enemies": [{"at": [4, 4], "attack": 5, "health": 5}]}  # fmt: skip
@@ -107,14 +112,15 @@ class LevelEditor(widgets.VBox):
         self.solution: Solution | None = None
         self.board = BoardView(width_px=420)
         self.board.on_cell_event(self._on_cell_event)
-        self.tool = widgets.ToggleButtons(options=TOOLS, value="enemy", description="Tool")
-        self.tool.style.button_width = "118px"
+        self.tool = tool_picker(TOOLS, value="enemy", description="Tool", names=NAMES)
         self.enemy_attack = _number("Attack", 4)
         self.enemy_health = _number("Health", 4, low=1)
         self.turns = _number("Turns", 3, low=1, high=99)
         self.hero_health = _number("Health", 10, low=1)
         self.hero_attack = _number("Attack", 5, low=1)
-        self.ability = widgets.Dropdown(options=ABILITIES, description="Ability")
+        self.ability = widgets.Dropdown(
+            options=[(name_of(a, NAMES), a) for a in ABILITIES], description="Ability"
+        )
         self.width_field = _number("Width", 5, low=1, high=MAX_SIDE)
         self.height_field = _number("Height", 5, low=1, high=MAX_SIDE)
         self.name_field = widgets.Text(description="Name")
@@ -136,9 +142,11 @@ class LevelEditor(widgets.VBox):
         self.status = widgets.Label()
         self.status.add_class("valhalla-status")
         self.result = widgets.Label("Press Solve.")
-        self.result.add_class("valhalla-result")
+        self.result.add_class("valhalla-result").add_class("wb-wrap")
         self.stars = widgets.HTML()
         self.stars.add_class("valhalla-stars")
+        self.key = legend([])
+        self.key.add_class("valhalla-key")
         self.selected: Cell | None = None
         self._init_play()
         self._edit_parts = [
@@ -149,15 +157,22 @@ class LevelEditor(widgets.VBox):
             widgets.HBox([self.width_field, self.height_field, self.resize_button, self.path,
                           self.load_button, self.save_button, self.solve_button]),
         ]  # fmt: skip
-        self._edit_panel = widgets.VBox([self.result, self.stars])
+        self._edit_panel = widgets.VBox(
+            [self.result, self.stars], layout=widgets.Layout(flex="1 1 0", min_width="0")
+        )
         hidden = dict(display="none")
         self._play_panel = widgets.VBox([self.hero_label, self.outcome, self.play_log],
                                         layout=widgets.Layout(width="420px", **hidden))  # fmt: skip
         controls = [self.undo_button, self.restart_button, self.show_button]
         self._play_parts = [widgets.HBox(controls, layout=widgets.Layout(**hidden))]
+        row = {"flex_flow": "row wrap"}
+        for part in (self._edit_parts[0], self._edit_parts[2], self._edit_parts[3]):
+            part.layout = widgets.Layout(**row)
         super().__init__([
-            self.mode, *self._edit_parts[:3], *self._play_parts,
-            widgets.HBox([self.board, self._edit_panel, self._play_panel]),
+            style_sheet(), self.mode, *self._edit_parts[:3], *self._play_parts,
+            widgets.HBox([widgets.VBox([self.board, self.key],
+                                       layout={"width": "430px", "flex": "none"}),
+                          self._edit_panel, self._play_panel]),
             self._edit_parts[3], self.status,
         ])  # fmt: skip
         self.add_class("valhalla-editor")
@@ -168,7 +183,7 @@ class LevelEditor(widgets.VBox):
         self.session: PlaySession | None = None
         self.step_delay = 0.3
         self.mode = widgets.ToggleButtons(options=MODES, value="Edit", description="Mode")
-        self.mode.add_class("valhalla-mode")
+        self.mode.add_class("valhalla-mode").add_class("wb-tools")
         self.mode.observe(lambda change: self._switch(change["new"]), names="value")
         self.undo_button = widgets.Button(description="Undo line")
         self.restart_button = widgets.Button(description="Restart")
@@ -252,7 +267,7 @@ class LevelEditor(widgets.VBox):
         else:
             self._clear(cell)
             self._items[cell] = (tool, self.turns.value if tool in TIMED_ITEMS else 0)
-        self._changed(f"{tool} at {list(cell)}")
+        self._changed(f"{name_of(tool, NAMES)} at {list(cell)}")
 
     def resize(self, width: int, height: int) -> None:
         """Change the grid size; whatever falls outside is dropped."""
@@ -299,11 +314,12 @@ class LevelEditor(widgets.VBox):
             orders = result.kill_orders
             self.result.value = (
                 f"Winnable: best {result.max_stars} star{'s' * (result.max_stars != 1)} "
-                f"({', '.join(result.best) or 'none'}); fewest lines {result.fewest_lines}"
+                f"({', '.join(map(_star, result.best)) or 'none'}); "
+                f"fewest lines {result.fewest_lines}"
                 f"{'' if result.fewest_lines_exact else ' or fewer'}; {orders} winning kill "
                 f"order{'s' * (orders != 1)}."
             )
-        self.stars.value = result.star_table().to_html(index=False)
+        self.stars.value = result.star_table().rename(columns=_star).to_html(index=False)
         self._draw()
         return result
 
@@ -397,7 +413,7 @@ class LevelEditor(widgets.VBox):
     def _draw_play(self, frame: Frame | None = None) -> None:
         session = self.session
         frame = frame or session.hero
-        self.board.show(play_picture(session.game.level, hero=frame.cell, attack=frame.attack,
+        self._show(play_picture(session.game.level, hero=frame.cell, attack=frame.attack,
                                      health=frame.health, enemies=frame.enemies,
                                      items=frame.items, lines=session.lines,
                                      drawing=session.drawing))  # fmt: skip
@@ -453,8 +469,18 @@ class LevelEditor(widgets.VBox):
         )
 
     def _draw(self) -> None:
-        self.board.show(level_picture(self._draft(), self.solution))
+        self._show(level_picture(self._draft(), self.solution))
         self.board.highlighted = [cell_id(self.selected)] if self.selected else []
+
+    def _show(self, picture: Picture) -> None:
+        """Draw ``picture`` on the board and its key below it."""
+        self.board.show(picture)
+        self.key.value = legend_html(picture.legend)
+
+
+def _star(name: str) -> str:
+    """A star (or a column of the star table) in words: ``strong_killer`` -> ``strong killer``."""
+    return name.replace("_", " ")
 
 
 def _step_text(frame: Frame) -> str:

@@ -5,7 +5,9 @@ clear it, place rocks, move the Archer's, Huscarl's or Berserker's start, or gro
 and shrink the mat (a ring of pale hexes around it can be painted into the map).
 The total treasure, the problems that keep the map from being valid, and a table
 of each role's distances to the centre and the treasure update after every
-stroke. Load and Save read and write map files (atomically).
+stroke. A key below the board says what the colours and letters mean; hovering over
+a hex shows its coordinates (``hex q,r``), the words the messages use. Load and Save
+read and write map files (atomically).
 
 >>> editor = RaidMapEditor()
 >>> editor.total.value
@@ -23,15 +25,16 @@ import os
 import ipywidgets as widgets
 
 from workbench.errors import DataError
-from workbench.games.viking_raid.drawing import map_picture
+from workbench.games.viking_raid.drawing import ROLE_COLOURS, map_picture
 from workbench.games.viking_raid.geometry import role_summary
 from workbench.games.viking_raid.raid_map import ROLES, RaidMap, default_map, load_map, save_map
 from workbench.games.viking_raid.rules import Rules
 from workbench.grids.hexagonal import Hex
-from workbench.grids.shapes import parse_cell_id
+from workbench.grids.shapes import Key, parse_cell_id
 from workbench.widgets.board import BoardView
+from workbench.widgets.look import legend, legend_html, style_sheet, tool_picker
 
-__all__ = ["TOOLS", "RaidMapEditor"]
+__all__ = ["TOOLS", "RaidMapEditor", "where"]
 
 #: Palette entries, in order.
 TOOLS: tuple[str, ...] = (
@@ -42,6 +45,20 @@ TOOLS: tuple[str, ...] = (
     "add hex",
     "remove hex",
 )
+#: What the Vikings' discs on the board mean (the map's own key says the rest).
+_VIKING_KEYS = tuple(
+    Key(f"the {role.capitalize()}'s start", ROLE_COLOURS[seat], role[0].upper())
+    for seat, role in enumerate(ROLES)
+)
+
+
+def where(h: Hex) -> str:
+    """A hex as the messages and the board's hover text name it.
+
+    >>> where((-4, 0))
+    'hex -4,0'
+    """
+    return f"hex {h[0]},{h[1]}"
 
 
 class RaidMapEditor(widgets.VBox):
@@ -65,9 +82,9 @@ class RaidMapEditor(widgets.VBox):
         rules: Rules | None = None,
     ):
         self.rules = rules or Rules()
-        self.tools = widgets.ToggleButtons(options=TOOLS, value="gold 1", description="Tool")
-        self.tools.style.button_width = "88px"
+        self.tools = tool_picker(TOOLS, value="gold 1", description="Tool")
         self.view = BoardView(width_px=460)
+        self.key = legend([]).add_class("raid-key")
         self.total = widgets.Label().add_class("raid-total")
         self.status = widgets.Label().add_class("raid-status")
         self.summary = widgets.HTML().add_class("raid-summary")
@@ -79,11 +96,17 @@ class RaidMapEditor(widgets.VBox):
         self.save_button.on_click(lambda _: self.save(self.path.value))
         self.view.on_cell_event(self._on_cell)
         self.name.observe(lambda change: self._refresh(), names="value")
+        hint = widgets.Label("Hover over a hex to see its coordinates.").add_class("wb-wrap")
+        files = [self.name, self.path, self.load_button, self.save_button]
         super().__init__(
             [
+                style_sheet(),
                 self.tools,
-                widgets.HBox([self.view, widgets.VBox([self.total, self.summary])]),
-                widgets.HBox([self.name, self.path, self.load_button, self.save_button]),
+                widgets.HBox(
+                    [self.view, widgets.VBox([self.total, hint, self.key], layout={"flex": "1"})]
+                ),
+                self.summary,
+                widgets.HBox(files, layout={"flex_flow": "row wrap"}),
                 self.status,
             ]
         )
@@ -125,19 +148,19 @@ class RaidMapEditor(widgets.VBox):
         is_start = h in self._starts
         if tool == "add hex":
             self._hexes.add(h)
-            return f"{h} added"
+            return f"{where(h)} added"
         if h not in self._hexes:
-            return f"{h} is off the map: add it first"
+            return f"{where(h)} is off the map: add it first"
         if tool.endswith(" start"):
             seat = ROLES.index(tool.removesuffix(" start"))
             if is_start and self._starts[seat] != h:
-                return f"{h} is already another role's start"
+                return f"{where(h)} is already another role's start"
             self._starts[seat] = h
             self._blocked.discard(h)
             self._treasure.pop(h, None)
-            return f"{ROLES[seat]} starts on {h}"
+            return f"{ROLES[seat]} starts on {where(h)}"
         if is_start:
-            return f"{h} is a start hex: move the start first"
+            return f"{where(h)} is a start hex: move the start first"
         self._treasure.pop(h, None)
         self._blocked.discard(h)
         if tool == "remove hex":
@@ -146,7 +169,7 @@ class RaidMapEditor(widgets.VBox):
             self._blocked.add(h)
         elif tool.startswith("gold "):
             self._treasure[h] = int(tool.split()[1])
-        return f"{tool} on {h}"
+        return f"{tool} on {where(h)}"
 
     def _on_cell(self, ident: str, kind: str) -> None:
         _, cell = parse_cell_id(ident)
@@ -156,7 +179,9 @@ class RaidMapEditor(widgets.VBox):
     def _refresh(self, *, keep_status: bool = False) -> None:
         draft = self.draft()
         starts = dict(enumerate(draft.starts))
-        self.view.show(map_picture(draft, frame=1, show_starts=False, vikings=starts))
+        picture = map_picture(draft, frame=1, show_starts=False, vikings=starts)
+        self.view.show(picture)
+        self.key.value = legend_html([*picture.legend, *_VIKING_KEYS])
         self.total.value = f"Treasure: {draft.total_treasure} gold on {len(draft.treasure)} hexes"
         try:
             valid = self.to_map()
@@ -164,6 +189,7 @@ class RaidMapEditor(widgets.VBox):
             self.summary.value = "<b>Not a valid map yet:</b><br>" + "<br>".join(error.problems)
             return
         table = role_summary(valid, self.rules)
+        table["start"] = table["start"].map(where)
         self.summary.value = table.to_html(index=False, border=0)
         if not keep_status:
             self.status.value = "valid map"

@@ -42,8 +42,9 @@ from workbench.games.valgard.rules import PLAYER_NAMES
 from workbench.games.valgard.solved import SolvedTable
 from workbench.grids.shapes import cell_id, parse_cell_id
 from workbench.widgets.board import BoardView
+from workbench.widgets.look import style_sheet
 
-__all__ = ["ValgardBoard", "refusal", "targets_of"]
+__all__ = ["ValgardBoard", "refusal", "rows_shown", "targets_of"]
 
 _PALETTE = {
     "light warrior": "l",
@@ -52,6 +53,23 @@ _PALETTE = {
     "dark Valkyrie": "D",
     "empty": "",
 }
+
+
+#: The position box's width, and how many of its monospace characters fit on a row
+#: (fewer than fit: a row to spare is better than a line hidden).
+_POSITION_PX, _ROW_CHARS = 300, 34
+#: The position box's font: monospace, so the board's columns line up.
+_CSS = "<style>.valgard-position textarea { font-family: monospace; font-size: 12px; }</style>"
+
+
+def rows_shown(text: str) -> int:
+    """Rows the position box needs to show all of ``text``: one a line, more for a line
+    longer than a row (it wraps).
+
+    >>> rows_shown("a b c\\n1 . . .\\n" + "x" * 40)
+    4
+    """
+    return sum(max(1, -(-len(line) // _ROW_CHARS)) for line in text.split("\n"))
 
 
 def targets_of(state: ValgardState, source: tuple[int, int] | None) -> dict[str, int]:
@@ -160,8 +178,10 @@ class ValgardBoard(widgets.VBox):
         self.view = BoardView(width_px=width_px)
         self.view.add_class("valgard-board")
         self.view.on_cell_event(lambda ident, kind: self.click(ident) if kind == "click" else None)
-        self.mode = widgets.ToggleButtons(options=["play", "edit"], value="play")
-        self.mode.add_class("valgard-mode")
+        self.mode = widgets.ToggleButtons(
+            options=[("Play", "play"), ("Edit", "edit")], value="play"
+        )
+        self.mode.add_class("valgard-mode").add_class("wb-tools")
         self.computer = widgets.Dropdown(
             options=["dark", "light", "nobody"], value=computer, description="Computer"
         )
@@ -181,23 +201,25 @@ class ValgardBoard(widgets.VBox):
         self.hints.observe(lambda _: self._redraw(), names="value")
         self._perfect = TablePlayer(table, seed=0) if table is not None else None
         self.palette = widgets.ToggleButtons(options=list(_PALETTE), value="light warrior")
-        self.palette.add_class("valgard-palette")
+        self.palette.add_class("valgard-palette").add_class("wb-tools")
         self.to_move = widgets.ToggleButtons(options=list(PLAYER_NAMES), description="To move")
+        self.to_move.add_class("wb-tools")
         self.reserves = [
             widgets.BoundedIntText(min=0, max=255, description=f"{name} hand", value=value)
             for name, value in zip(PLAYER_NAMES, self.state.reserves, strict=True)
         ]
-        self.new_game = widgets.Button(description="New game", icon="refresh")
-        self.undo = widgets.Button(description="Undo", icon="undo")
-        self.computer_move = widgets.Button(description="Computer move", icon="cogs")
+        fit = {"width": "auto"}
+        self.new_game = widgets.Button(description="New game", icon="refresh", layout=fit)
+        self.undo = widgets.Button(description="Undo", icon="undo", layout=fit)
+        self.computer_move = widgets.Button(description="Computer move", icon="cogs", layout=fit)
         self.status = widgets.Label()
-        self.status.add_class("valgard-status")
+        self.status.add_class("valgard-status").add_class("wb-wrap")
         self.counts = widgets.Label()
-        self.counts.add_class("valgard-counts")
+        self.counts.add_class("valgard-counts").add_class("wb-wrap")
         self.banner = widgets.HTML()
         self.banner.add_class("valgard-banner")
         self.position_text = widgets.Textarea(
-            disabled=True, layout=widgets.Layout(width="260px", height="auto")
+            disabled=True, layout=widgets.Layout(width=f"{_POSITION_PX}px", height="auto")
         )
         self.position_text.add_class("valgard-position")
 
@@ -212,10 +234,13 @@ class ValgardBoard(widgets.VBox):
         self.editor = widgets.VBox([self.palette, self.to_move, widgets.HBox(self.reserves)])
         self.editor.layout.display = "none"
         buttons = widgets.HBox(
-            [self.mode, self.computer, self.new_game, self.undo, self.computer_move]
+            [self.mode, self.computer, self.new_game, self.undo, self.computer_move],
+            layout={"flex_flow": "row wrap"},
         )
         super().__init__(
             [
+                style_sheet(),
+                widgets.HTML(_CSS, layout=widgets.Layout(display="none")),
                 buttons,
                 widgets.HBox([self.opponent, self.hints]),
                 self.editor,
@@ -225,6 +250,7 @@ class ValgardBoard(widgets.VBox):
                 self.status,
             ]
         )
+        self.add_class("valgard")
         self._announce([])
 
     # -- actions ------------------------------------------------------------------
@@ -404,6 +430,7 @@ class ValgardBoard(widgets.VBox):
             self.view.marks = [*self.view.marks, *coordinate_marks(geometry), *hints]
             self.view.highlighted = sorted(self._targets) if playing else []
         self.position_text.value = self.state.render()
+        self.position_text.rows = rows_shown(self.position_text.value)
         light, dark = self.state.reserves
         muster = self.state.muster_left
         mustering = f"muster: {muster} placement(s) left" if muster else "muster over"

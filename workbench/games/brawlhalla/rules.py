@@ -39,6 +39,7 @@ class Rules:
         alternatives="Any die from a d2: d4, d8, d10, d20...",
         minimum=2,
         maximum=100,
+        label="Die faces",
     )
     dice_cap: int = knob(
         7,
@@ -53,6 +54,7 @@ class Rules:
         "defender wins the pair.",
         alternatives="'attacker': ties go to the attacker.",
         choices=("defender", "attacker"),
+        label="Ties go to",
     )
     value_above_cap: str = knob(
         "lost on casualties",
@@ -61,6 +63,7 @@ class Rules:
         "with 3. Flat bonuses (buildings, cards) add dice but are not units.",
         alternatives="'kept': casualties come off the full value (9 - 4 = 5).",
         choices=("lost on casualties", "kept"),
+        label="Value above the cap",
     )
     barracks_bonus: int = knob(1, says="Barracks (+1) to the units on it.", **_BONUS)
     nursery_bonus: int = knob(1, says="Dragon nursery (+1) to the units on it.", **_BONUS)
@@ -117,6 +120,7 @@ class Rules:
         "rolled; here the attacker places all of its own first, then the defender answers.",
         alternatives="'defender first'.",
         choices=("attacker first", "defender first"),
+        label="Card modifiers apply",
     )
     modified_dice: str = knob(
         "unbounded",
@@ -132,6 +136,7 @@ class Rules:
         alternatives="'fighting stack': the X units come from the stack in the clash and "
         "count among its losses.",
         choices=("any units", "fighting stack"),
+        label="Blood lord sacrifices",
     )
     action_points_per_turn: int = knob(
         3,

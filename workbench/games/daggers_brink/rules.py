@@ -69,6 +69,7 @@ class Rules:
         "6-sided dice; the highest combined value goes first.",
         alternatives="Fewer dice (more ties, rolled again) or more.",
         minimum=1,
+        label="Roll-off dice",
     )
     first_dealer: str = knob(
         "roll",

@@ -48,6 +48,7 @@ class Rules:
         alternatives="Any width from 2.",
         minimum=2,
         maximum=MAX_SIDE,
+        label="Columns",
     )
     reserve: int = knob(
         12,
@@ -120,6 +121,7 @@ class Rules:
         "covers annihilation, an empty board with a blocked home row, and stalemate).",
         alternatives="'draw': a player without a legal action draws instead.",
         choices=("loss", "draw"),
+        label="A side with no move",
     )
     max_plies: int = knob(
         300,
@@ -127,6 +129,7 @@ class Rules:
         "and score a draw. Exact solving ignores it and treats repetition exactly.",
         alternatives="Longer caps for slow, defensive play.",
         minimum=1,
+        label="Longest game (plies)",
     )
 
     def cross_check(self) -> None:

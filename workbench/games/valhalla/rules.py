@@ -61,6 +61,7 @@ class Rules:
         "read as one step, and a fight on any of those steps is switched.",
         alternatives="'fights': the counter counts fights instead of steps.",
         choices=("steps", "fights"),
+        label="Loki's trickery counts",
     )
     loki_on_tie: str = knob(
         "swap",
@@ -68,6 +69,7 @@ class Rules:
         "on a tie under Loki the enemy strikes first.",
         alternatives="'hero': ties always go to the hero, even under Loki.",
         choices=("swap", "hero"),
+        label="Loki's trickery on a tie",
     )
     counters_stack: bool = knob(
         True,
@@ -97,6 +99,7 @@ class Rules:
         alternatives="'choice': the player decides in each fight whether to use it (the "
         "higher Attack strikes first if not); the solver explores both.",
         choices=("always", "choice"),
+        label="Trickster's cunning",
     )
     mjolnir_initiative: bool = knob(
         False,
@@ -104,6 +107,7 @@ class Rules:
         "Default: only the next strike is affected; who strikes first is unchanged.",
         alternatives="True: while Mjolnir is held the hero's Attack counts as unbeatable "
         "when deciding who strikes first.",
+        label="Mjolnir's initiative",
     )
     biorn_initiative: str = knob(
         "enemy_health",
@@ -112,6 +116,7 @@ class Rules:
         alternatives="'walking_attack': the walking Attack decides who strikes first; "
         "only the damage equals the enemy's Health.",
         choices=("enemy_health", "walking_attack"),
+        label="Biorn's initiative",
     )
     final_strike: str = knob(
         "optional",
