@@ -40,6 +40,7 @@ __all__ = [
     "house_style",
     "new_axes",
     "new_figure",
+    "new_panels",
     "styled",
     "texts_outside",
 ]
@@ -124,6 +125,29 @@ def new_axes(width: float = 6.0, height: float = 3.5) -> Axes:
     with house_style():
         _, axes = plt.subplots(figsize=_size(width, height), layout="constrained")
     return axes
+
+
+def new_panels(
+    rows: int,
+    columns: int,
+    *,
+    width: float = COLUMN_INCHES,
+    height: float = 4.0,
+    layout: Literal["constrained"] | None = None,
+) -> tuple[Figure, Any]:
+    """A grid of axes (a 2-d array) on a new pyplot figure in the house style, for
+    figures a notebook cell shows at its end beside a table (pyplot figures are shown
+    when the cell ends; a returned :class:`~matplotlib.figure.Figure` only as its value).
+
+    >>> figure, axes = new_panels(2, 3, width=9, height=5)
+    >>> axes.shape, figure.get_size_inches().tolist()
+    ((2, 3), [8.5, 5.0])
+    """
+    import matplotlib.pyplot as plt
+
+    with house_style():
+        return plt.subplots(rows, columns, figsize=_size(width, height), squeeze=False,
+                            layout=layout)  # fmt: skip
 
 
 def texts_outside(figure: Figure, *, slack: float = 1.0) -> list[str]:
