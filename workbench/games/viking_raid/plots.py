@@ -1,9 +1,9 @@
 """Figures of Viking Raid: maps side by side, where the gold comes from, the roles' win shares.
 
 The maps and heat maps are :mod:`.drawing` pictures drawn by
-:func:`workbench.grids.plot.plot_shapes` on pyplot figures (a notebook shows them when
-the cell ends, beside the table the cell returns); the win shares are a chart, the
-cell's value. All are in the house style (:mod:`workbench.figures`).
+:func:`workbench.grids.plot.plot_shapes`; the win shares are a chart. Each function
+returns a figure pyplot does not manage (a notebook shows it as the cell's value), in
+the house style (:mod:`workbench.figures`).
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -28,7 +28,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from workbench.errors import DataError
-from workbench.figures import new_figure, new_panels, styled
+from workbench.figures import new_figure, styled
 from workbench.games.viking_raid.balance import heat
 from workbench.games.viking_raid.drawing import ROLE_COLOURS, heat_picture, map_picture
 from workbench.games.viking_raid.raid_map import ROLES, RaidMap
@@ -54,7 +54,8 @@ def maps_figure(maps: Sequence[RaidMap], *, titles: Sequence[str] | None = None)
     """Maps side by side, each Viking on its start hex, one key under them (the first
     map's gold amounts and rocks, the roles' colours)."""
     titles = list(titles) if titles is not None else [m.name for m in maps]
-    figure, axes = new_panels(1, len(maps), width=4.2 * len(maps), height=5.0)
+    figure = new_figure(4.2 * len(maps), 5.0, layout=None)
+    axes = figure.subplots(1, len(maps), squeeze=False)
     figure.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.2, wspace=0.04)
     for ax, shown, title in zip(axes[0], maps, titles, strict=True):
         picture = map_picture(
@@ -71,7 +72,8 @@ def heat_figure(raid_map: RaidMap, results: pd.DataFrame) -> Figure:
     """Where the gold comes from, per role (columns): gold pillaged per game on each hex
     (top) and tribute paid per game by a Viking standing on each hex (bottom), from a
     :func:`~.balance.simulate` table; each hex shows its amount."""
-    figure, axes = new_panels(2, len(ROLES), width=8.5, height=6.2)
+    figure = new_figure(8.5, 6.2, layout=None)
+    axes = figure.subplots(2, len(ROLES), squeeze=False)
     figure.subplots_adjust(left=0.01, right=0.99, top=0.95, bottom=0.01, wspace=0.04, hspace=0.1)
     for role, name in enumerate(ROLES):
         pillaged = heat_picture(
