@@ -8,7 +8,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 export PYTHONPATH := $(CURDIR)
 export MPLBACKEND := Agg
 
-.PHONY: install compile lab test lint unit nbval browser notebooks bench clean
+.PHONY: install compile lab voila test lint unit nbval browser notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,16 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lab: compile
 	cd notebooks && MPLBACKEND= $(BIN)/jupyter lab $(ROOT_FLAG) index.ipynb
+
+# Share a notebook as a web page (outputs and live widgets, no code): the project's Voila
+# template and settings in share/jupyter keep it offline (icons from the Voila server, no
+# CDN) and let the page shut its kernel down when it is left.
+NB ?= notebooks/index.ipynb
+PORT ?= 8866
+VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/share/jupyter/config
+
+voila: compile
+	$(VOILA_ENV) MPLBACKEND= $(BIN)/voila $(NB) --Voila.ip=127.0.0.1 --port=$(PORT)
 
 test: lint compile unit nbval browser
 

@@ -104,6 +104,12 @@ def jupyter_env(tmp_path_factory) -> dict[str, str]:
         IPYTHONDIR=str(home / "ipython"),
         PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
         MPLBACKEND="Agg",
+        # The project's Voila template and settings (offline icons, the shutdown
+        # beacon accepted), as `make voila` uses them.
+        JUPYTER_PATH=os.pathsep.join(
+            filter(None, [str(REPO / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")])
+        ),
+        JUPYTER_CONFIG_PATH=str(REPO / "share" / "jupyter" / "config"),
     )
     env["WORKBENCH_JUPYTER_HOME"] = str(home)
     return env

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Polygon
+from matplotlib.patheffects import withStroke
 
-from workbench.grids.shapes import Picture
+from workbench.figures import HOUSE_STYLE, new_axes, styled
+from workbench.grids.shapes import Key, Picture
 
-__all__ = ["plot_shapes", "points_per_unit"]
+__all__ = ["key_handles", "plot_shapes", "points_per_unit"]
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -39,12 +40,44 @@ def points_per_unit(ax: Axes, frame: tuple[float, float, float, float]) -> float
     return min(box.width * width_in * 72 / width, box.height * height_in * 72 / height)
 
 
+def key_handles(keys: Sequence[Key]) -> list[Patch]:
+    """Legend handles of a picture's keys: a swatch of each fill, the symbol and text.
+
+    >>> [h.get_label() for h in key_handles([Key("open", "#f4f1e8"), Key("gold", "#f1c40f", "3")])]
+    ['open', '3 gold']
+    """
+    return [
+        Patch(facecolor=k.fill, edgecolor="#555555", label=f"{k.symbol} {k.text}".strip())
+        for k in keys
+    ]
+
+
+def _new_axes(picture: Picture, legend: bool) -> Axes:
+    """Axes sized so a cell is 0.35 to 0.7 inch and the drawing at most 6 inches, with
+    room beside it for the legend's longest line and below the title."""
+    bounds = picture.bounds()
+    dx, dy = max(bounds[2] - bounds[0], 1e-9), max(bounds[3] - bounds[1], 1e-9)
+    inch = min(6.0 / dx, 6.0 / dy, 0.7 / picture.cell)
+    inch = max(inch, min(0.35 / picture.cell, 8.0 / dx))
+    keys = picture.legend if legend else ()
+    size = HOUSE_STYLE["legend.fontsize"] / 72
+    longest = max((len(f"{k.symbol} {k.text}".strip()) for k in keys), default=0)
+    side = (0.55 + 0.58 * size * longest) if keys else 0.15
+    width, height = dx * inch + side + 0.15, max(dy * inch, 1.3 * size * len(keys)) + 0.55
+    ax = new_axes(width, height)
+    ax.figure.set_layout_engine("none")
+    w, h = ax.figure.get_size_inches()
+    ax.set_position([0.1 / w, 0.1 / h, dx * inch / w, dy * inch / h])
+    return ax
+
+
 def _as_picture(picture: Picture | Sequence[dict], marks: Sequence[dict]) -> Picture:
     if isinstance(picture, Picture):
         return picture.replace(marks=(*picture.marks, *marks)) if marks else picture
     return Picture(tuple(picture), marks=tuple(marks))
 
 
+@styled
 def plot_shapes(
     picture: Picture | Sequence[dict],
     marks: Sequence[dict] = (),
@@ -78,10 +111,9 @@ def plot_shapes(
     picture = _as_picture(picture, marks)
     bounds = picture.bounds()
     if ax is None:
-        dx, dy = bounds[2] - bounds[0], bounds[3] - bounds[1]
-        scale = min(5.0 / max(dx, 1e-9), 5.0 / max(dy, 1e-9), 0.6 / picture.cell)
-        extra = 1.6 if legend and picture.legend else 0.2
-        _, ax = plt.subplots(figsize=figsize or (dx * scale + extra, dy * scale + 0.4))
+        ax = _new_axes(picture, legend)
+        if figsize is not None:
+            ax.figure.set_size_inches(figsize)
     shown = frame or bounds
     pt = unit_pt or points_per_unit(ax, shown)
     outline = picture.outline
@@ -105,6 +137,10 @@ def plot_shapes(
                 fontsize=picture.label_size * pt,
                 color=s.get("label_fill", "#000000"),
                 clip_on=frame is not None,
+                zorder=5,  # over the marks: a line drawn through a cell leaves its label readable
+                path_effects=[
+                    withStroke(linewidth=0.12 * picture.label_size * pt, foreground=s["fill"])
+                ],
             )
     for m in picture.marks:
         _draw_mark(ax, m, pt, picture.label_size, clip=frame is not None)
@@ -119,14 +155,13 @@ def plot_shapes(
     ax.set_axis_off()
     title = picture.title if title is None else title
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title)
     if legend and picture.legend:
-        handles = [
-            Patch(facecolor=k.fill, edgecolor="#555555", label=f"{k.symbol} {k.text}".strip())
-            for k in picture.legend
-        ]
         ax.legend(
-            handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False
+            handles=key_handles(picture.legend),
+            loc="upper left",
+            bbox_to_anchor=(1.0, 1.0),
+            frameon=False,
         )
     return ax
 

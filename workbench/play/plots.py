@@ -5,9 +5,12 @@ from __future__ import annotations
 import pandas as pd
 from matplotlib.axes import Axes
 
+from workbench.figures import new_axes, styled
+
 __all__ = ["plot_skill_trace"]
 
 
+@styled
 def plot_skill_trace(trace: pd.DataFrame, *, ax: Axes | None = None, title: str = "") -> Axes:
     """The stronger side's mean score at each budget step, with its 95% interval.
 
@@ -25,9 +28,7 @@ def plot_skill_trace(trace: pd.DataFrame, *, ax: Axes | None = None, title: str 
     ('toy', True)
     """
     if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(5, 3.2))
+        ax = new_axes(5.5, 3.4)
     x = trace["strong"].to_numpy()
     score = trace["score"].to_numpy(dtype=float)
     errors = [score - trace["score low"].to_numpy(dtype=float),
@@ -39,7 +40,7 @@ def plot_skill_trace(trace: pd.DataFrame, *, ax: Axes | None = None, title: str 
     ax.set_xlabel("budget: stronger vs weaker")
     ax.set_ylabel("mean score")
     ax.set_ylim(0, 1)
-    ax.legend(loc="lower right", fontsize="small")
+    ax.legend(loc="lower right")
     if title:
         ax.set_title(title)
     return ax

@@ -403,9 +403,9 @@ def plot_race(history: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     True
     """
     if ax is None:
-        import matplotlib.pyplot as plt
+        from workbench.figures import new_axes
 
-        _, ax = plt.subplots(figsize=(6, 3.5))
+        ax = new_axes(6.0, 3.5)
     for candidate, rows in history.groupby("candidate", sort=True):
         x, y = rows["games"].to_numpy(), rows["score"].to_numpy(dtype=float)
         errors = [

@@ -203,3 +203,94 @@ def test_skill_figure_draws_the_ladder_and_the_fixed_opponent_per_condition():
     ]
     ticks = [t.get_text() for t in fig.axes[1].get_xticklabels()]
     assert ticks == ["10 vs greedy", "100 vs greedy"]
+
+
+# -- the house style: nothing cut, readable, the board's key -------------------------------
+def _every_figure(board):
+    import pandas as pd
+
+    from workbench.games.brawlhalla.engine import Brawlhalla
+    from workbench.games.brawlhalla.play_balance import simulation_summary, victory_mix
+    from workbench.games.brawlhalla.plots import (
+        card_strength_figure,
+        game_length_figure,
+        positions_figure,
+        skill_figure,
+        victory_mix_figure,
+        win_shares_figure,
+    )
+
+    play = _play_table()
+    cards = pd.DataFrame({"card": ["Raid", "Tyrfing"], "family": ["basic", "artifact"],
+                          "effect": [0.3, 0.05], "effect_low": [0.2, -0.1],
+                          "effect_high": [0.4, 0.2], "verdict": ["strong", ""]})  # fmt: skip
+    skill = pd.DataFrame({"cards": [True, True], "strong": [100, 10], "weak": [10, "greedy"],
+                          "score": [0.6, 0.7], "score low": [0.5, 0.6],
+                          "score high": [0.7, 0.8], "fair": [0.5, 0.5]})  # fmt: skip
+    fights = {"above the cap: lost on casualties (rule text)": fight_table(12, 10),
+              "above the cap: kept": fight_table(12, 10)}  # fmt: skip
+    state = Brawlhalla().position(stacks={(2, 4): (0, 3, 0, 0, 0)})
+    kinds = ("terrestrial", "seaborne", "aquatic", "flying")
+    return {
+        "board": lambda: board_figure(board),
+        "reach": lambda: reach_figure(
+            board, {k: reach(board, k, side="north", within=2) for k in kinds}, title="reach"
+        ),
+        "fairness": lambda: fairness_figure(fairness(board)),
+        "heatmap": lambda: odds_heatmap(clash_summary(clash_tables()), "p_sweep", title="P"),
+        "fight curves": lambda: fight_curves(
+            fights, defenders=[1, 2, 3, 5, 7, 10], title="P(attacker takes the tile)"
+        ),
+        "draw odds": lambda: draw_odds_figure(
+            draw_odds(load_cards(), ["Lucky finding", "Thor's blessing"], turns=[0, 5])
+        ),
+        "win shares": lambda: win_shares_figure(
+            {"rush (N) v random (S)": simulation_summary(play)}
+        ),
+        "victory mix": lambda: victory_mix_figure(victory_mix(play)),
+        "game length": lambda: game_length_figure(play),
+        "positions": lambda: positions_figure([state] * 4, columns=4),
+        "card strength": lambda: card_strength_figure(cards),
+        "skill": lambda: skill_figure(skill),
+    }
+
+
+@pytest.fixture(scope="module")
+def every_figure(board):
+    return {name: make() for name, make in _every_figure(board).items()}
+
+
+FIGURE_NAMES = ["board", "reach", "fairness", "heatmap", "fight curves", "draw odds",
+                "win shares", "victory mix", "game length", "positions", "card strength",
+                "skill"]  # fmt: skip
+
+
+def _legend_texts(fig) -> list[str]:
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes if ax.get_legend())]
+    return [text.get_text() for legend in legends for text in legend.get_texts()]
+
+
+@pytest.mark.parametrize("name", FIGURE_NAMES)
+def test_every_figure_fits_a_column_sharp_with_nothing_cut(every_figure, name):
+    from workbench.figures import COLUMN_INCHES, texts_outside
+
+    fig = every_figure[name]
+    assert fig.dpi >= 100 and fig.get_figwidth() <= COLUMN_INCHES
+    assert texts_outside(fig) == []
+
+
+@pytest.mark.parametrize("name", FIGURE_NAMES)
+def test_every_figure_has_readable_ticks_titles_and_keys(every_figure, name):
+    fig = every_figure[name]
+    texts = [t for ax in fig.axes for t in (*ax.get_xticklabels(), *ax.get_yticklabels())]
+    texts += [ax.title for ax in fig.axes if ax.get_title()]
+    texts += [t for lg in fig.legends for t in lg.get_texts()]
+    sizes = [t.get_fontsize() for t in texts if t.get_text()]
+    assert min(sizes, default=9) >= 8
+
+
+@pytest.mark.parametrize("name", ["board", "reach", "positions"])
+def test_board_figures_have_the_terrain_key(every_figure, name):
+    shown = _legend_texts(every_figure[name])
+    assert {"earth", "water", "shore", "mountain"} <= set(shown)
+    assert "★ capitals" in shown

@@ -79,3 +79,31 @@ def test_figure_svg_is_the_same_text_for_the_same_figure():
     figure = wound_curves([(3, 2, 2)])
     text = figure_svg(figure)
     assert text.startswith("<svg") and text == figure_svg(figure)
+
+
+def _every_figure():
+    import pandas as pd
+
+    rates = pd.DataFrame({"strategy": ["focus", "spread", "random"], "rate": [0.3, 0.4, 0.3],
+                          "low": [0.2, 0.3, 0.2], "high": [0.4, 0.5, 0.4],
+                          "fair": [1 / 3] * 3})  # fmt: skip
+    dealt = hand_attribute_distribution(SMALL)
+    return {
+        "wound heat maps": lambda: wound_heatmaps(wound_table(6, 6, 6)),
+        "attribute bars": lambda: attribute_bars(
+            {"dealt (exact)": dealt, "2 draws, keep best (exact)": dealt, "simulated": dealt}
+        ),
+        "win rate bars": lambda: win_rate_bars(rates, title="win rates"),
+        "wound curves": lambda: wound_curves([(3, 2, 2), (4, 1, 1), (6, 3, 4)]),
+    }
+
+
+@pytest.mark.parametrize("name", list(_every_figure()))
+def test_every_figure_fits_a_column_sharp_with_nothing_cut(name):
+    from workbench.figures import COLUMN_INCHES, texts_outside
+
+    figure = _every_figure()[name]()
+    assert figure.dpi >= 100 and figure.get_figwidth() <= COLUMN_INCHES
+    assert texts_outside(figure) == []
+    sizes = [t.get_fontsize() for ax in figure.axes for t in (*ax.texts, *ax.get_xticklabels())]
+    assert min(sizes) >= 8

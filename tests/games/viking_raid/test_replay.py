@@ -33,3 +33,11 @@ def test_a_game_with_drawn_roles_replays_from_its_draw():
     assert states[0].players is None and states[1].players is not None
     assert states[1].turn == 0 and states[-1].is_terminal()
     assert len(events_table(states[-1])) == len(states[-1].events())
+
+
+def test_the_replay_pictures_fit_a_column_with_nothing_cut():
+    from workbench.figures import COLUMN_INCHES, texts_outside
+
+    figure = plot_replay(replay(RaidGame(), "greedy", seed=3), columns=5)
+    assert figure.dpi >= 100 and figure.get_figwidth() <= COLUMN_INCHES
+    assert texts_outside(figure) == []

@@ -57,6 +57,7 @@ __all__ = [
     "TARGET_STYLES",
     "TERRAIN_COLOURS",
     "WORK_LETTERS",
+    "board_legend",
     "board_picture",
     "board_shapes",
     "fairness_pictures",
@@ -198,7 +199,12 @@ def region_outlines(board: Board) -> list[dict]:
     return marks
 
 
-def _legend() -> tuple[Key, ...]:
+def board_legend() -> tuple[Key, ...]:
+    """The board's key: each terrain's colour, then each feature's symbol.
+
+    >>> [key.text for key in board_legend()][:4]
+    ['earth', 'water', 'shore', 'mountain']
+    """
     terrains = [Key(name, colour) for name, colour in TERRAIN_COLOURS.items()]
     features = [
         Key(name, _WHITE, FEATURE_SYMBOLS[kind] or "N") for kind, name in _FEATURE_NAMES.items()
@@ -219,7 +225,7 @@ def _picture(board: Board, fill: Callable[[Cell], str] | None, title: str, legen
 
 def board_picture(board: Board, *, title: str | None = None) -> Picture:
     """The board: terrain colours, region outlines, feature symbols and a legend."""
-    return _picture(board, None, title or board.name or "Brawlhalla board", _legend())
+    return _picture(board, None, title or board.name or "Brawlhalla board", board_legend())
 
 
 def _faded(board: Board, cell: Cell, share: float) -> str:

@@ -22,6 +22,7 @@ import pandas as pd
 import sympy
 from matplotlib.figure import Figure
 
+from workbench.figures import SEQUENTIAL, new_figure, styled
 from workbench.games.daggers_brink.deck import ATTRIBUTES
 from workbench.games.daggers_brink.hands import Attributes, attribute_marginals
 from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
@@ -30,6 +31,7 @@ from workbench.games.daggers_brink.symbolic import P, threshold_chance, wound_po
 __all__ = ["attribute_bars", "figure_svg", "win_rate_bars", "wound_curves", "wound_heatmaps"]
 
 
+@styled
 def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = True) -> Figure:
     """One heat map of P(wound) over Attack (rows) x Defend (columns) per Health value.
 
@@ -38,14 +40,13 @@ def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = Tr
     healths = sorted(table["health"].unique())
     columns = min(columns, len(healths))
     rows = -(-len(healths) // columns)
-    figure = Figure(figsize=(3.8 * columns, 3.4 * rows))
+    figure = new_figure(2.9 * columns + 0.8, 2.8 * rows)
     axes = figure.subplots(rows, columns, squeeze=False)
-    figure.subplots_adjust(left=0.12, right=0.86, bottom=0.12, top=0.92, wspace=0.35, hspace=0.4)
     image = None
     for ax, health in zip(axes.flat, healths, strict=False):
         part = table[table["health"] == health]
         grid = part.pivot(index="attack", columns="defend", values="p_wound_float")
-        image = ax.imshow(grid.to_numpy(), origin="lower", vmin=0, vmax=1, cmap="magma")
+        image = ax.imshow(grid.to_numpy(), origin="lower", vmin=0, vmax=1, cmap=SEQUENTIAL)
         ax.set_xticks(range(len(grid.columns)), grid.columns)
         ax.set_yticks(range(len(grid.index)), grid.index)
         ax.set_xlabel("Defend")
@@ -53,14 +54,15 @@ def wound_heatmaps(table: pd.DataFrame, *, columns: int = 3, annotate: bool = Tr
         ax.set_title(f"Health {health}")
         if annotate and grid.size <= 64:
             for (i, j), value in np.ndenumerate(grid.to_numpy()):
-                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=7,
+                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8,
                         color="white" if value < 0.6 else "black")  # fmt: skip
     for ax in list(axes.flat)[len(healths) :]:
         ax.set_visible(False)
-    figure.colorbar(image, cax=figure.add_axes((0.89, 0.15, 0.02, 0.7)), label="P(wound)")
+    figure.colorbar(image, ax=axes, shrink=0.8, label="P(wound)")
     return figure
 
 
+@styled
 def attribute_bars(
     distributions: Mapping[str, Mapping[Attributes, Fraction] | pd.DataFrame],
 ) -> Figure:
@@ -74,9 +76,8 @@ def attribute_bars(
         label: _empirical(d) if isinstance(d, pd.DataFrame) else d
         for label, d in distributions.items()
     }
-    figure = Figure(figsize=(13, 3))
+    figure = new_figure(8.5, 3.4)
     axes = figure.subplots(1, 4, sharey=True)
-    figure.subplots_adjust(left=0.06, right=0.98, bottom=0.18, top=0.88, wspace=0.08)
     width = 0.8 / max(1, len(distributions))
     for k, (label, dist) in enumerate(distributions.items()):
         table = attribute_marginals(dist).astype(float)
@@ -87,7 +88,8 @@ def attribute_bars(
         ax.set_title(attribute.capitalize())
         ax.set_xlabel("value")
     axes[0].set_ylabel("probability")
-    axes[-1].legend(fontsize=8)
+    figure.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
+                  ncols=min(3, len(distributions)), frameon=False)  # fmt: skip
     return figure
 
 
@@ -97,14 +99,14 @@ def _empirical(hands: pd.DataFrame) -> dict[Attributes, Fraction]:
     return {tuple(int(v) for v in key): Fraction(int(n), total) for key, n in counts.items()}
 
 
+@styled
 def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "") -> Figure:
     """Win rates with their 95% intervals and the fair share as a dashed line.
 
     ``rates`` is a :func:`~workbench.games.daggers_brink.balance.win_rates` table.
     """
-    figure = Figure(figsize=(1.6 + 0.9 * len(rates), 3))
+    figure = new_figure(1.6 + 0.9 * len(rates), 3.2)
     ax = figure.subplots()
-    figure.subplots_adjust(left=0.2, bottom=0.15)
     x = np.arange(len(rates))
     errors = [rates["rate"] - rates["low"], rates["high"] - rates["rate"]]
     ax.bar(x, rates["rate"], yerr=errors, capsize=4, color="#6a8caf")
@@ -115,6 +117,7 @@ def win_rate_bars(rates: pd.DataFrame, *, by: str = "strategy", title: str = "")
     return figure
 
 
+@styled
 def wound_curves(fights: Sequence[tuple[int, int, int]], *, rules: Rules | None = None) -> Figure:
     """P(wound) as the chance ``p`` of one die succeeding goes from 0 to 1, per fight.
 
@@ -124,9 +127,8 @@ def wound_curves(fights: Sequence[tuple[int, int, int]], *, rules: Rules | None 
     rules = rules or DEFAULT_RULES
     threshold = rules.hit_threshold
     marked = [t for t in (threshold + 1, threshold, threshold - 1) if 1 <= t <= rules.die_sides]
-    figure = Figure(figsize=(6, 3.6))
+    figure = new_figure(7.0, 3.8)
     ax = figure.subplots()
-    figure.subplots_adjust(left=0.12, right=0.7, bottom=0.15)
     grid = np.linspace(0, 1, 101)
     for attack, defend, health in fights:
         poly = wound_polynomial(attack, defend, health)
@@ -135,16 +137,20 @@ def wound_curves(fights: Sequence[tuple[int, int, int]], *, rules: Rules | None 
     for t in marked:
         p = float(threshold_chance(t, rules=rules))
         ax.axvline(p, color="grey", linestyle=":", linewidth=1)
-        ax.text(p, 1.02, f"{t}+", ha="center", fontsize=8)
+        ax.text(p, 1.02, f"{t}+", ha="center", fontsize="small")
     ax.set_xlabel("p (chance one die succeeds)")
     ax.set_ylabel("P(wound)")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1))
+    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
     return figure
 
 
 def figure_svg(figure: Figure) -> str:
-    """The figure as SVG text (for an HTML widget), the same for the same figure."""
+    """The figure as SVG text (for an HTML widget), the same for the same figure: its
+    layout is settled by a first drawing, then kept."""
+    if figure.get_layout_engine() is not None:
+        figure.draw_without_rendering()
+        figure.set_layout_engine("none")
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "workbench"}):
         figure.savefig(buffer, format="svg", metadata={"Date": None})

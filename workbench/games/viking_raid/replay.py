@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 
-import matplotlib.pyplot as plt
 import pandas as pd
 
 from workbench.errors import RulesError
+from workbench.figures import COLUMN_INCHES, new_panels, styled
 from workbench.games.viking_raid.balance import AGENTS
 from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame
@@ -55,12 +55,17 @@ def events_table(state: RaidState) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["round", "role", "event", "hex", "gold", "from"])
 
 
+@styled
 def plot_replay(states: list[RaidState], *, columns: int = 6, every: int = 3):
     """Small pictures of the game every ``every`` turns played, and its end (drawn with
     :func:`workbench.grids.plot.plot_shapes`, without legends)."""
     shown = states[::every] + ([states[-1]] if (len(states) - 1) % every else [])
     rows = math.ceil(len(shown) / columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(2.2 * columns, 2.3 * rows))
+    panel = min(COLUMN_INCHES, 2.2 * columns) / columns  # inches, each a square mat
+    height = (panel + 0.3) * rows
+    figure, axes = new_panels(rows, columns, width=panel * columns, height=height)
+    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.3 / height,
+                           wspace=0.04, hspace=0.3 / panel)  # fmt: skip
     for ax in axes.flat[len(shown) :]:
         ax.set_axis_off()
     for ax, state in zip(axes.flat, shown, strict=False):
@@ -71,5 +76,5 @@ def plot_replay(states: list[RaidState], *, columns: int = 6, every: int = 3):
             state.game.map, treasure=state.treasure(), show_starts=False, vikings=places
         )
         plot_shapes(picture, ax=ax, title=title, legend=False)
-    figure.tight_layout()
+        ax.title.set_fontsize("medium")
     return figure
