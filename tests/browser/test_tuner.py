@@ -3,7 +3,6 @@ fills in and the chosen rules appear, the same as the library's."""
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 
 from workbench.games.tuning import tune_game
@@ -46,11 +45,6 @@ def test_fits_a_900px_column_in_lab(open_lab_column, fits):
     fits(widget)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Tuner lists knobs by field name (archer_steps...): name them with "
-    "workbench.rules.knob_label, then drop this mark",
-)
 def test_knobs_are_listed_in_plain_words_in_lab(open_lab_column, fits):
     widget = output_widget(open_lab_column("tuner_check.ipynb"))
     expect(widget.locator(".wb-tune-knob-handicap")).to_be_visible(timeout=180_000)

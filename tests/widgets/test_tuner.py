@@ -64,7 +64,8 @@ def test_changing_the_game_lists_its_knobs():
 
 def test_the_target_row_builds_target_lines_with_sliders_that_fit_the_metric():
     tuner = Tuner(game="daggers")
-    assert "rounds" in tuner.metric.options and "top agent win rate" in tuner.metric.options
+    metrics = dict(tuner.metric.options)
+    assert metrics["Rounds"] == "rounds" and metrics["Top agent win rate"] == "top agent win rate"
     tuner.metric.value = "win rate seat 0"
     assert (tuner.value.min, tuner.value.max) == (0.0, 1.0)
     tuner.metric.value = "rounds"

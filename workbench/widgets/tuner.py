@@ -5,7 +5,7 @@ The knobs of the chosen game's rules are listed with a tick box and a range fiel
 each target line is ``METRIC=VALUE[+-TOL]``, ``METRIC=LO..HI``, ``METRIC<=X`` or
 ``METRIC>=X``, typed or built with the target row (a metric of the game, sliders for
 its value and tolerance, Add); a slider sets the budget of games and a field an
-optional time limit. Run plays the race: the table fills
+optional time limit in seconds (0: none). Run plays the race: the table fills
 in after every round with each candidate's score and its 95% interval, the progress
 bar counts games, and the final table shows the candidates best first. Save writes
 the chosen rules as JSON. All logic lives in :func:`workbench.play.tune.tune`; the
@@ -45,6 +45,8 @@ from workbench.jsonio import atomic_write_text
 from workbench.play.tune import Space, TuneResult, tune
 from workbench.play.tune_space import parse_knob
 from workbench.play.tune_targets import known_metrics, metric, parse_target
+from workbench.rules import knob_label
+from workbench.widgets.look import name_of, style_sheet
 
 __all__ = ["Tuner"]
 
@@ -77,7 +79,7 @@ class Tuner(widgets.VBox):
         self.games.add_class("wb-tune-games")
         self.seed = widgets.IntText(seed, description="seed")
         self.seconds = widgets.BoundedFloatText(
-            0.0, min=0.0, max=86_400.0, description="time limit (s)"
+            0.0, min=0.0, max=86_400.0, description="seconds"
         )
         self.seconds.add_class("wb-tune-seconds")
         self.run_button = widgets.Button(description="Run", button_style="primary")
@@ -105,6 +107,7 @@ class Tuner(widgets.VBox):
         self._list_metrics()
         super().__init__(
             [
+                style_sheet(),
                 self.game,
                 self.knob_box,
                 self.targets,
@@ -121,7 +124,10 @@ class Tuner(widgets.VBox):
         rules = tune_game(self.game.value).rules
         self.knobs, self.ranges, rows = {}, {}, []
         for name in rules.to_dict():
-            tick = widgets.Checkbox(False, description=name, indent=False)
+            tick = widgets.Checkbox(
+                False, description=knob_label(rules, name), indent=False, tooltip=name
+            )
+            tick.add_class("wb-wrap")
             tick.add_class(f"wb-tune-knob-{name}")
             field = widgets.Text("", placeholder="all values, or LO..HI, or A,B,C")
             field.add_class(f"wb-tune-range-{name}")
@@ -130,7 +136,8 @@ class Tuner(widgets.VBox):
         self.knob_box.children = rows
 
     def _list_metrics(self) -> None:
-        self.metric.options = known_metrics(probe_table(self.game.value))
+        names = known_metrics(probe_table(self.game.value))
+        self.metric.options = [(name_of(n), n) for n in names]
         self._fit_sliders()
 
     def _fit_sliders(self) -> None:
