@@ -51,7 +51,7 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
     draw(page, board, ["2,2", "2,1", "2,0", "1,0"])()
     expect(hero).to_contain_text("Hero line 2, step 2: at [2, 0]")
     expect(outcome).to_have_text(
-        "You won with 1 star (strong_killer); 2 stars were possible: show how.", timeout=20_000
+        "You won with 1 star (strong killer); 2 stars were possible: show how.", timeout=20_000
     )
     log = editor.locator(".valhalla-log")
     expect(log).to_contain_text("hero strikes 1: enemy Health 7 -> 6")
@@ -61,7 +61,7 @@ def test_draw_lines_with_the_mouse_and_see_the_hero_walk_in_voila(open_voila):
 
     editor.locator(".valhalla-show").click()
     expect(outcome).to_have_text(
-        "You won with 2 stars (one_line, strong_killer); 2 stars were possible.", timeout=20_000
+        "You won with 2 stars (one line, strong killer); 2 stars were possible.", timeout=20_000
     )
     editor.locator(".valhalla-restart").click()
     expect(hero).to_have_text("Hero start: at [2, 0], Attack 1, Health 6")
@@ -80,7 +80,7 @@ def test_a_drawn_line_is_walked_in_lab(open_lab):
     expect(editor.locator(".valhalla-outcome")).to_have_text("Line 2: draw it from the hero.")
     draw(page, board, ["2,2", "2,1", "2,0", "1,0"])()
     expect(editor.locator(".valhalla-outcome")).to_have_text(
-        "You won with 1 star (strong_killer); 2 stars were possible: show how.", timeout=20_000
+        "You won with 1 star (strong killer); 2 stars were possible: show how.", timeout=20_000
     )
 
 
@@ -109,5 +109,5 @@ def test_a_finger_draws_a_line_too_in_voila(open_voila):
     expect(board.locator("[data-cell='2,0']")).to_be_visible(timeout=120_000)
     page.evaluate(TOUCH, [board.element_handle(), ["2,0", "1,0"]])
     expect(editor.locator(".valhalla-outcome")).to_have_text(
-        "You won with 2 stars (one_line, strong_killer); 2 stars were possible.", timeout=20_000
+        "You won with 2 stars (one line, strong killer); 2 stars were possible.", timeout=20_000
     )

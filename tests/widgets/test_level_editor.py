@@ -174,14 +174,14 @@ def test_a_drawn_line_is_walked_and_the_stars_compared_with_the_best():
     assert editor.status.value == "walked 1 step"
     gesture(editor, [(2, 1), (2, 0), (1, 0)])
     assert editor.outcome.value == (
-        "You won with 1 star (strong_killer); 2 stars were possible: show how."
+        "You won with 1 star (strong killer); 2 stars were possible: show how."
     )
     assert "hero strikes 1: enemy Health 7 -&gt; 6" in editor.play_log.value
     assert editor.play_log.value.count("valhalla-step") == 2  # the last line's steps
     assert editor.board.highlighted == []  # over: no hero square to press
     editor.show_button.click()
     assert editor.session.lines == [[(2, 0), (1, 0)]]
-    assert editor.outcome.value.startswith("You won with 2 stars (one_line, strong_killer)")
+    assert editor.outcome.value.startswith("You won with 2 stars (one line, strong killer)")
 
 
 def test_presses_off_the_hero_say_where_to_start_and_draw_nothing():

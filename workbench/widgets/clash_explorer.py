@@ -179,9 +179,9 @@ def _html_table(odds: pd.DataFrame) -> str:
 
 
 def _bar_chart(odds: pd.DataFrame) -> bytes:
-    from matplotlib.figure import Figure
+    from workbench.figures import new_figure
 
-    figure = Figure(figsize=(4, 2.6), dpi=90)
+    figure = new_figure(4, 2.6)
     axes = figure.subplots()
     labels = [
         f"{a}-{d}" for a, d in zip(odds["attacker_losses"], odds["defender_losses"], strict=True)
@@ -190,7 +190,6 @@ def _bar_chart(odds: pd.DataFrame) -> bytes:
     axes.set_xlabel("losses: attacker-defender")
     axes.set_ylabel("probability")
     axes.set_ylim(0, 1)
-    figure.tight_layout()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     return buffer.getvalue()

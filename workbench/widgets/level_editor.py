@@ -37,7 +37,7 @@ Everything is testable without a browser:
 >>> editor.mode.value = "Play"
 >>> editor.press((0, 0)); editor.drag((0, 1)); editor.drag((0, 2)); editor.release()
 >>> editor.outcome.value
-'You won with 2 stars (one_line, strong_killer); 2 stars were possible.'
+'You won with 2 stars (one line, strong killer); 2 stars were possible.'
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def test_a_drawn_line_is_walked_step_by_step_with_fights_listed():
     assert session.over and session.stars() == ("one_line", "strong_killer")
     assert (
         session.verdict()
-        == "You won with 2 stars (one_line, strong_killer); 2 stars were possible."
+        == "You won with 2 stars (one line, strong killer); 2 stars were possible."
     )
 
 
@@ -68,7 +68,7 @@ def test_a_two_line_win_is_told_the_best_was_more_and_show_how_replays_the_witne
     draw(session, [(2, 1), (2, 0), (1, 0)])
     assert session.stars() == ("strong_killer",)
     assert session.verdict() == (
-        "You won with 1 star (strong_killer); 2 stars were possible: show how."
+        "You won with 1 star (strong killer); 2 stars were possible: show how."
     )
     frames = session.show_solution()
     assert frames == session.frames[1:] and session.lines == session.solution.solution

@@ -25,7 +25,7 @@ enemy strikes 5: hero Health 5 -> 0
 the hero falls; the final strike (To Valhalla) bests the enemy
 the game is won
 >>> session.verdict()
-'You won with 2 stars (one_line, strong_killer); 2 stars were possible.'
+'You won with 2 stars (one line, strong killer); 2 stars were possible.'
 """
 
 from __future__ import annotations
@@ -243,7 +243,8 @@ class PlaySession:
         possible = f"{best} star{'s' * (best != 1)} {'were' if best != 1 else 'was'} possible"
         outcome, stars = self.state, self.stars()
         if outcome.won:
-            names = f" ({', '.join(stars)})" if stars else ""
+            words = (star.replace("_", " ") for star in stars)
+            names = f" ({', '.join(words)})" if stars else ""
             text = f"You won with {len(stars)} star{'s' * (len(stars) != 1)}{names}; {possible}"
             return text + (": show how." if len(stars) < best else ".")
         if outcome.killer is None:
