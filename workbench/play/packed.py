@@ -1,12 +1,14 @@
 """Breadth-first enumeration a whole layer at a time, on packed 64-bit position codes.
 
 For games with the :class:`~workbench.play.protocol.HasPackedSuccessors` hook.
-Each layer of the breadth-first search is one call to the game (every move of every
-position of the layer, as arrays), one sort to merge duplicates, and a look-up of
-the new codes among those already found (kept as a few sorted runs, merged as they
-grow). What the solvers need comes out as arrays: the player per state, the number
-of moves per state, and the predecessor lists in compressed sparse row form, built
-by a counting sort of the moves. No Python object is made per state or per move.
+Each layer of the breadth-first search is expanded a chunk of positions at a time by
+one call to the game (every move of every position of the chunk, as arrays); the
+codes reached are numbered by a hash table (:class:`CodeTable`: open addressing on an
+array, probed for a whole array of codes at once), new codes in the order they are
+first met, so that each layer is a range of numbers. The moves are kept as forward
+lists (the target of each move, 4 bytes a move), then turned into the predecessor
+lists in compressed sparse row form that the retrograde solver reads, one chunk at a
+time, each freed once placed. No Python object is made per state or per move.
 
 :class:`PackedStateGraph` answers the same questions as
 :class:`~workbench.play.statespace.StateGraph` that
@@ -30,7 +32,6 @@ import ctypes
 import os
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import numpy as np
 
@@ -38,12 +39,15 @@ from workbench.errors import SearchLimitError
 from workbench.play.protocol import HasPackedSuccessors, State
 
 __all__ = [
+    "CodeTable",
     "PackedStateGraph",
     "available_memory",
     "memory_needed",
     "packed_start",
     "packed_state_graph",
 ]
+
+_U = np.uint64
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,22 +58,22 @@ class PackedStateGraph:
     ----------
     game : HasPackedSuccessors
         The game that packed the codes.
-    codes, numbers : numpy.ndarray
-        The codes in increasing order (uint64) and the number of each state (int64).
+    table : CodeTable
+        The code of each state (``table.codes[number]``) and the number of each code.
     player : numpy.ndarray of int8
         Seat to move per state, or ``TERMINAL``.
-    degree : numpy.ndarray of int32
+    degree : numpy.ndarray of uint8 (int32 when a state has 256 moves or more)
         Moves per state.
     ends, end_values : numpy.ndarray
         The terminal states (int64) and seat 0's return at each (float64).
     pred_offsets, pred_sources : numpy.ndarray
         The states with a move into state ``i``:
-        ``pred_sources[pred_offsets[i]:pred_offsets[i + 1]]`` (one per move; int32).
+        ``pred_sources[pred_offsets[i]:pred_offsets[i + 1]]`` (one per move, increasing;
+        int32).
     """
 
     game: HasPackedSuccessors
-    codes: np.ndarray
-    numbers: np.ndarray
+    table: CodeTable
     player: np.ndarray
     degree: np.ndarray
     ends: np.ndarray
@@ -88,6 +92,11 @@ class PackedStateGraph:
         """Number of moves."""
         return len(self.pred_sources)
 
+    @property
+    def codes(self) -> np.ndarray:
+        """The code of each state, in state-number order (uint64)."""
+        return self.table.codes[: self.table.size]
+
     def number(self, state: State) -> int | None:
         """The number of ``state``, or None when it is not in the graph."""
         code = self.game.packed_code(state)
@@ -95,25 +104,20 @@ class PackedStateGraph:
 
     def number_of_code(self, code: int) -> int | None:
         """The number of the state packed in ``code``, or None."""
-        at = int(np.searchsorted(self.codes, np.uint64(code)))
-        if at < self.codes.size and int(self.codes[at]) == int(code):
-            return int(self.numbers[at])
-        return None
+        found = int(self.table.find(np.array([code], dtype=_U))[0])
+        return None if found < 0 else found
 
     def code_of_number(self) -> np.ndarray:
-        """The codes in state-number order."""
-        out = np.empty_like(self.codes)
-        out[self.numbers] = self.codes
-        return out
+        """The codes in state-number order (as :attr:`codes`)."""
+        return self.codes
 
     @property
     def index(self) -> Mapping[Hashable, int]:
         """State key -> number, as :attr:`StateGraph.index` (made on first use: small graphs)."""
         if not self._index:
-            codes = self.code_of_number()
             self._index.update(
                 (self.game.packed_state(int(code)).key(), number)
-                for number, code in enumerate(codes)
+                for number, code in enumerate(self.codes)
             )
         return self._index
 
@@ -147,11 +151,11 @@ def packed_state_graph(
 ) -> PackedStateGraph:
     """Enumerate every state reachable from ``state`` (default: the start) a layer at a time.
 
-    Each layer is expanded ``chunk`` states at a time, each chunk's new states found
-    and numbered before the next chunk, so that temporary arrays stay small.
+    Each layer is expanded ``chunk`` states at a time (at most 65,536), each chunk's
+    new states numbered before the next chunk, so that temporary arrays stay small.
     ``max_memory`` (bytes; default: the memory the system has available now) bounds
     what the enumeration and a retrograde solve of its graph will need: after each
-    layer, the arrays kept so far plus what the predecessor lists and the solve add
+    chunk, the arrays kept so far plus what the predecessor lists and the solve add
     for the states and moves already found (:func:`memory_needed`) must fit.
 
     Raises
@@ -162,48 +166,34 @@ def packed_state_graph(
         As soon as more than ``max_states`` distinct states have been found, or the
         states and moves found so far would not fit in ``max_memory``.
     """
+    if not 0 < chunk <= 1 << 16:
+        raise ValueError(f"chunk must be between 1 and 65,536, got {chunk:,}")
     max_memory = available_memory() if max_memory is None else max_memory
     start = game.initial_state() if state is None else state
     code = game.packed_code(start)
     if code is None:
         raise ValueError(f"{game.info.name}: this start position has no packed code")
-    known = _SortedRuns()
-    frontier = np.array([code], dtype=np.uint64)
-    known.add(frontier, np.zeros(1, dtype=np.int32))
-    layers: list[_Layer] = []
-    found, total, moves, kept = 0, 1, 0, 0  # states expanded, states numbered, moves, bytes
-    while frontier.size:
-        reached = []
-        for start in range(0, frontier.size, chunk):
-            codes = frontier[start : start + chunk]
-            layer, new = _expand_chunk(
-                game, codes, known, first=found, next_number=total, limit=max_states
-            )
-            layers.append(layer)
-            reached.append(new)
-            found, total = found + layer.player.size, total + new.size
-            kept += sum(array.nbytes for array in layer)
-            moves += layer.sources.size
-            need = memory_needed(total, moves, kept=kept + known.nbytes)
-            if need > max_memory:
-                raise SearchLimitError(
-                    f"{game.info.name}: solving needs more than {_gigabytes(need)} of memory "
-                    f"({total:,} states and {moves:,} moves found so far, {found:,} of them "
-                    f"expanded) but max_memory is {_gigabytes(max_memory)}; solve a smaller "
-                    "variant or raise max_memory"
-                )
-        frontier = np.concatenate(reached)
-        del reached
+    table = CodeTable()
+    table.number(np.array([code], dtype=_U))
+    pieces: list[_Piece] = []
+    indegree = _Growing(np.int32)
+    low, high, moves, kept = 0, 1, 0, 0  # the layer's numbers, moves, bytes of pieces
+    while low < high:
+        for first in range(low, high, chunk):
+            piece = _expand_chunk(game, table, first, min(first + chunk, high), indegree)
+            pieces.append(piece)
+            moves += piece.targets.size
+            kept += piece.nbytes
+            _check_limits(game, table, moves, kept, max_states, max_memory, first + chunk)
+        low, high = high, table.size
     player, degree, ends, end_values = (
-        np.concatenate([getattr(layer, name) for layer in layers])
+        np.concatenate([getattr(piece, name) for piece in pieces])
         for name in ("player", "degree", "ends", "end_values")
     )
-    codes, numbers = known.merged()
-    pred_offsets, pred_sources = _predecessors(layers, found)
+    pred_offsets, pred_sources = _predecessors(pieces, indegree.array(table.size))
     return PackedStateGraph(
         game=game,
-        codes=codes,
-        numbers=numbers,
+        table=table,
         player=player,
         degree=degree,
         ends=ends,
@@ -215,14 +205,15 @@ def packed_state_graph(
 
 def memory_needed(states: int, moves: int, *, kept: int = 0) -> int:
     """Bytes a packed enumeration and its retrograde solve need at their peak, for
-    ``states`` states and ``moves`` moves, on top of ``kept`` bytes of layers already held.
+    ``states`` states and ``moves`` moves, on top of ``kept`` bytes of forward lists
+    and code table already held.
 
-    The predecessor lists add 4 bytes a move and 24 a state; the solve some 40 a state.
+    The predecessor lists add 4 bytes a move and 8 a state; the solve some 12 a state.
 
-    >>> memory_needed(2_756_645, 24_325_060) // 2**20  # 3x4, reserve 4, muster 3: and the layers
-    261
+    >>> memory_needed(2_756_645, 24_325_060) // 2**20  # 3x4, reserve 4, muster 3: and the rest
+    145
     """
-    return kept + 4 * moves + 64 * states
+    return kept + 4 * moves + 20 * states
 
 
 def available_memory() -> int:
@@ -241,152 +232,249 @@ def available_memory() -> int:
         return 1 << 62
 
 
-def _release_freed_memory() -> None:
-    """Hand memory freed inside the C heap back to the system (glibc keeps the many
-    mid-sized layer arrays freed by the predecessor sort otherwise); a no-op elsewhere."""
-    with contextlib.suppress(AttributeError, OSError):
-        ctypes.CDLL(None).malloc_trim(0)
+class CodeTable:
+    """64-bit codes numbered 0, 1, 2, ...: each array's new codes take the next numbers.
+
+    A hash table with open addressing (double hashing) on a power-of-two array of
+    numbers (-1 where empty), kept at most 85% full; the codes themselves are kept in
+    number order. Each call looks up, or adds, a whole array of codes at once: every
+    round probes the codes still unresolved with a few array operations.
+
+    >>> table = CodeTable()
+    >>> table.number(np.array([7], dtype=np.uint64)).tolist()
+    [0]
+    >>> numbers = table.number(np.array([7, 3, 7, 9], dtype=np.uint64))
+    >>> bool(numbers[0] == numbers[2] == 0), sorted(numbers[[1, 3]].tolist())
+    (True, [1, 2])
+    >>> table.find(np.array([9, 4], dtype=np.uint64)).tolist()[1], table.size
+    (-1, 3)
+    """
+
+    MAX_LOAD = 0.85
+
+    def __init__(self, slots: int = 1 << 12) -> None:
+        self.slots = np.full(slots, -1, dtype=np.int32)
+        self._codes = _Growing(_U)
+        self.size = 0
+
+    @property
+    def codes(self) -> np.ndarray:
+        """The codes by number (the first :attr:`size` entries; uint64)."""
+        return self._codes.data[: self.size]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held."""
+        return self.slots.nbytes + self._codes.data.nbytes
+
+    def find(self, codes: np.ndarray) -> np.ndarray:
+        """The number of each code, -1 where absent (int32)."""
+        return self._probe(np.asarray(codes, dtype=_U), add=False)
+
+    def number(self, codes: np.ndarray) -> np.ndarray:
+        """The number of each code, the new ones numbered from :attr:`size` on (int32)."""
+        codes = np.asarray(codes, dtype=_U)
+        if self.size + codes.size > self.MAX_LOAD * self.slots.size:
+            self._grow(self.size + codes.size)
+        self._codes.reserve(self.size + codes.size)
+        return self._probe(codes, add=True)
+
+    def _probe(self, codes: np.ndarray, *, add: bool) -> np.ndarray:
+        mixed = _mix(codes)
+        mask = self.slots.size - 1
+        slot = (mixed & _U(mask)).astype(np.intp)
+        stored = self._codes.data
+        held = self.slots[slot]
+        # Where a slot is empty (-1), stored[-1] is compared and -1 kept either way.
+        out = np.where(stored[held] == codes, held, np.int32(-1))
+        pending = np.flatnonzero(out < 0)  # new codes, and codes whose first slot is taken
+        codes, slot, held = codes[pending], slot[pending], held[pending]
+        step = ((mixed[pending] >> _U(32) | _U(1)) & _U(mask)).astype(np.intp)
+        while pending.size:
+            found = np.where(stored[held] == codes, held, np.int32(-1))
+            hit = found >= 0
+            out[pending[hit]] = found[hit]
+            empty = held < 0
+            retry = np.zeros(pending.size, dtype=bool)
+            if add and empty.any():  # else an empty slot means absent: -1
+                retry[empty] = self._claim(codes[empty], slot[empty], pending[empty], out)
+            moved = ~(empty | hit)
+            slot = np.where(moved, (slot + step) & mask, slot)
+            keep = np.flatnonzero(moved | retry)
+            pending, slot, step, codes = pending[keep], slot[keep], step[keep], codes[keep]
+            held = self.slots[slot]
+        return out
+
+    def _claim(self, codes: np.ndarray, slot: np.ndarray, where: np.ndarray, out: np.ndarray):
+        """Write new ``codes`` into their empty slots; where two claim one slot, one wins
+        and the others retry it (they may be the same code). Returns who must retry."""
+        ids = np.arange(self.size, self.size + codes.size, dtype=np.int32)
+        self.slots[slot] = ids
+        won = self.slots[slot] == ids
+        new = np.arange(self.size, self.size + int(won.sum()), dtype=np.int32)
+        self.slots[slot[won]] = new
+        self._codes.data[new] = codes[won]
+        out[where[won]] = new
+        self.size += new.size
+        return ~won
+
+    def _grow(self, count: int) -> None:
+        """Room for ``count`` codes: a bigger array, every code placed again."""
+        slots = self.slots.size
+        while count > self.MAX_LOAD * slots:
+            slots *= 2
+        self.slots = np.full(slots, -1, dtype=np.int32)
+        numbers = np.arange(self.size, dtype=np.int32)
+        mixed = _mix(self.codes)
+        slot = (mixed & _U(slots - 1)).astype(np.intp)
+        step = ((mixed >> _U(32) | _U(1)) & _U(slots - 1)).astype(np.intp)
+        del mixed
+        while numbers.size:
+            free = self.slots[slot] < 0
+            self.slots[slot[free]] = numbers[free]
+            placed = self.slots[slot] == numbers
+            slot = np.where(free, slot, (slot + step) & (slots - 1))
+            keep = np.flatnonzero(~placed)
+            slot, step, numbers = slot[keep], step[keep], numbers[keep]
+
+
+def _mix(codes: np.ndarray) -> np.ndarray:
+    """A hash of each code: the splitmix64 finaliser."""
+    mixed = codes ^ codes >> _U(30)
+    mixed *= _U(0xBF58476D1CE4E5B9)
+    mixed ^= mixed >> _U(27)
+    mixed *= _U(0x94D049BB133111EB)
+    mixed ^= mixed >> _U(31)
+    return mixed
+
+
+class _Growing:
+    """An array that grows by doubling (only what has been written is touched)."""
+
+    def __init__(self, dtype: type) -> None:
+        self.data = np.zeros(1 << 12, dtype=dtype)
+
+    def reserve(self, size: int) -> None:
+        if size > self.data.size:
+            data = np.zeros(max(size, 2 * self.data.size), dtype=self.data.dtype)
+            data[: self.data.size] = self.data
+            self.data = data
+
+    def array(self, size: int) -> np.ndarray:
+        """The first ``size`` entries."""
+        self.reserve(size)
+        return self.data[:size]
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A chunk of an expanded breadth-first layer: per state, per terminal state, per move."""
+
+    first: int
+    player: np.ndarray
+    degree: np.ndarray
+    #: The terminal states' numbers and seat-0 returns.
+    ends: np.ndarray
+    end_values: np.ndarray
+    #: The state each move leads to (int32), the moves of each state together, in order.
+    targets: np.ndarray
+
+    @property
+    def nbytes(self) -> int:
+        return sum(getattr(self, name).nbytes for name in ("player", "degree", "targets"))
+
+
+def _expand_chunk(
+    game: HasPackedSuccessors, table: CodeTable, first: int, stop: int, indegree: _Growing
+) -> _Piece:
+    """Expand the states ``first`` to ``stop - 1``: number the states they reach (the new
+    ones join ``table``) and count each target's moves in ``indegree``."""
+    expansion = game.packed_successors(table.codes[first:stop])
+    player = np.asarray(expansion.player, dtype=np.int8)
+    parents = np.asarray(expansion.parents).astype(np.uint16)
+    children = np.asarray(expansion.children, dtype=_U)
+    degree = np.bincount(parents, minlength=stop - first)
+    ends = np.flatnonzero(degree == 0)
+    end_values = np.asarray(expansion.value, dtype=np.float64)[ends]
+    del expansion
+    targets = table.number(children)
+    del children
+    targets = targets[np.argsort(parents, kind="stable")]  # a radix sort on 16 bits
+    counted = np.sort(targets)
+    starts = _run_starts(counted)
+    runs = np.diff(starts, append=counted.size).astype(np.int32)
+    indegree.array(table.size)[counted[starts]] += runs  # each target once
+    degree = degree.astype(np.uint8 if degree.size and degree.max() < 256 else np.int32)
+    return _Piece(first, player, degree, ends + first, end_values, targets)
+
+
+def _check_limits(
+    game: HasPackedSuccessors,
+    table: CodeTable,
+    moves: int,
+    kept: int,
+    max_states: int,
+    max_memory: int,
+    expanded: int,
+) -> None:
+    if table.size > max_states:
+        raise SearchLimitError(
+            f"{game.info.name}: more than max_states={max_states:,} states are "
+            "reachable; solve a smaller variant or raise max_states"
+        )
+    need = memory_needed(table.size, moves, kept=kept + table.nbytes)
+    if need > max_memory:
+        raise SearchLimitError(
+            f"{game.info.name}: solving needs more than {_gigabytes(need)} of memory "
+            f"({table.size:,} states and {moves:,} moves found so far, "
+            f"{min(expanded, table.size):,} of them expanded) but max_memory is "
+            f"{_gigabytes(max_memory)}; solve a smaller variant or raise max_memory"
+        )
 
 
 def _gigabytes(count: int) -> str:
     return f"{count / 2**20:,.0f} MB" if count < 2**30 else f"{count / 2**30:,.1f} GB"
 
 
-class _Layer(NamedTuple):
-    """A chunk of an expanded breadth-first layer: per state, per terminal state, per move."""
-
-    player: np.ndarray
-    degree: np.ndarray
-    #: The terminal states' numbers and seat-0 returns.
-    ends: np.ndarray
-    end_values: np.ndarray
-    #: The states reached (each once, int32) and how many of the layer's moves reach each.
-    targets: np.ndarray
-    runs: np.ndarray
-    #: The state each move comes from (int32), grouped by target as ``targets`` lists them.
-    sources: np.ndarray
-
-
-def _expand_chunk(
-    game: HasPackedSuccessors,
-    codes: np.ndarray,
-    known: _SortedRuns,
-    *,
-    first: int,
-    next_number: int,
-    limit: int,
-) -> tuple[_Layer, np.ndarray]:
-    """Expand the states ``first``, ``first + 1``, ... packed in ``codes``: their layer
-    piece, and the codes of the states they reach first (sorted, numbered from
-    ``next_number`` on, and added to ``known``)."""
-    expansion = game.packed_successors(codes)
-    player = np.asarray(expansion.player, dtype=np.int8)
-    value = np.asarray(expansion.value, dtype=np.float64)
-    parents = np.asarray(expansion.parents, dtype=np.int32)
-    children = np.asarray(expansion.children, dtype=np.uint64)
-    del expansion
-    degree = np.bincount(parents, minlength=codes.size).astype(np.int32)
-    ends = np.flatnonzero(degree == 0)
-    order = np.argsort(children)
-    children = children[order]
-    sources = parents[order]
-    sources += np.int32(first)
-    del order, parents
-    new_run = np.empty(children.size, dtype=bool)
-    new_run[:1] = True
-    np.not_equal(children[1:], children[:-1], out=new_run[1:])
-    starts = np.flatnonzero(new_run)
-    unique = children[starts]
-    del children, new_run
-    numbers = known.find(unique)
-    fresh = numbers < 0
-    count = int(fresh.sum())
-    if next_number + count > limit:
-        raise SearchLimitError(
-            f"{game.info.name}: more than max_states={limit:,} states are "
-            "reachable; solve a smaller variant or raise max_states"
-        )
-    numbers[fresh] = np.arange(next_number, next_number + count, dtype=np.int32)
-    reached = unique[fresh]
-    known.add(reached, numbers[fresh])
-    runs = np.diff(starts, append=sources.size)
-    runs = runs.astype(np.uint16 if runs.size and runs.max() < 1 << 16 else np.int32)
-    layer = _Layer(player, degree, ends + first, value[ends], numbers, runs, sources)
-    return layer, reached
-
-
-def _predecessors(
-    layers: list[_Layer], size: int, block: int = 1 << 16
-) -> tuple[np.ndarray, np.ndarray]:
-    """CSR predecessor lists from the layers' moves, by a counting sort that frees each
-    layer (it empties ``layers``) once its moves are placed."""
-    # Offsets in 4 bytes while the moves allow it.
-    kind = np.int32 if sum(layer.sources.size for layer in layers) < 2**31 else np.int64
-    fill = np.zeros(size, dtype=kind)
-    for layer in layers:
-        fill[layer.targets] += layer.runs  # a layer lists each target once
-    offsets = np.zeros(size + 1, dtype=kind)
-    np.cumsum(fill, out=offsets[1:])
+def _predecessors(pieces: list[_Piece], indegree: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """CSR predecessor lists from the pieces' forward lists, a counting sort that frees
+    each piece's moves (it empties ``pieces``) once they are placed."""
+    kind = np.int32 if int(indegree.sum(dtype=np.int64)) < 2**31 else np.int64
+    offsets = np.zeros(indegree.size + 1, dtype=kind)
+    np.cumsum(indegree, out=offsets[1:])
+    # The next free place of each target's list (the counts' array reused when it can).
+    fill = indegree if kind is np.int32 else np.empty(indegree.size, dtype=kind)
     fill[:] = offsets[:-1]
     sources = np.empty(int(offsets[-1]), dtype=np.int32)
-    layers.reverse()
-    while layers:
-        if len(layers) % 64 == 0:
+    pieces.reverse()
+    while pieces:
+        if len(pieces) % 64 == 0:
             _release_freed_memory()
-        layer = layers.pop()
-        ends = np.cumsum(layer.runs, dtype=np.int64)
-        for start in range(0, layer.targets.size, block):
-            targets = layer.targets[start : start + block]
-            runs = layer.runs[start : start + block].astype(kind)
-            stop = ends[start + targets.size - 1]
-            first = ends[start : start + block] - runs
-            at = np.repeat(fill[targets] - first, runs)
-            at += np.arange(first[0], stop)
-            sources[at] = layer.sources[first[0] : stop]
-            fill[targets] += runs
+        piece = pieces.pop()
+        numbers = np.arange(piece.first, piece.first + piece.degree.size, dtype=_U)
+        pairs = np.repeat(numbers, piece.degree) | piece.targets.astype(_U) << _U(32)
+        pairs.sort()
+        targets = (pairs >> _U(32)).astype(np.int32)
+        first = _run_starts(targets)
+        rank = np.arange(targets.size, dtype=kind)
+        rank -= np.repeat(first.astype(kind), np.diff(first, append=targets.size))
+        rank += fill[targets]
+        sources[rank] = pairs.astype(np.uint32).view(np.int32)
+        unique = targets[first]
+        fill[unique] += np.diff(first, append=targets.size).astype(fill.dtype)
     return offsets, sources
 
 
-class _SortedRuns:
-    """A set of codes with numbers, kept as sorted runs whose sizes at least double
-    down the list (so each code is merged a logarithmic number of times)."""
-
-    def __init__(self) -> None:
-        self.runs: list[tuple[np.ndarray, np.ndarray]] = []
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes held."""
-        return sum(codes.nbytes + numbers.nbytes for codes, numbers in self.runs)
-
-    def add(self, codes: np.ndarray, numbers: np.ndarray) -> None:
-        """Add sorted new ``codes`` with their ``numbers``."""
-        self.runs.append((codes, numbers))
-        while len(self.runs) > 1 and self.runs[-2][0].size <= 2 * self.runs[-1][0].size:
-            self.runs[-2:] = [_merge(*self.runs[-2:])]
-
-    def find(self, codes: np.ndarray) -> np.ndarray:
-        """The number of each code, -1 where absent."""
-        out = np.full(codes.size, -1, dtype=np.int32)
-        for run_codes, run_numbers in self.runs:
-            if not run_codes.size:
-                continue
-            at = np.searchsorted(run_codes, codes)
-            at[at == run_codes.size] = 0
-            hit = run_codes[at] == codes
-            out[hit] = run_numbers[at[hit]]
-        return out
-
-    def merged(self) -> tuple[np.ndarray, np.ndarray]:
-        """All codes in increasing order, with their numbers."""
-        while len(self.runs) > 1:
-            self.runs[-2:] = [_merge(*self.runs[-2:])]
-        return self.runs[0]
+def _run_starts(values: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of a sorted array starts."""
+    starts = np.empty(values.size, dtype=bool)
+    starts[:1] = True
+    np.not_equal(values[1:], values[:-1], out=starts[1:])
+    return np.flatnonzero(starts)
 
 
-def _merge(
-    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    codes = np.concatenate((first[0], second[0]))
-    order = np.argsort(codes, kind="stable")  # two sorted runs: a linear merge
-    return codes[order], np.concatenate((first[1], second[1]))[order]
+def _release_freed_memory() -> None:
+    """Hand memory freed inside the C heap back to the system (glibc keeps the many
+    mid-sized arrays freed by the predecessor sort otherwise); a no-op elsewhere."""
+    with contextlib.suppress(AttributeError, OSError):
+        ctypes.CDLL(None).malloc_trim(0)

@@ -98,7 +98,8 @@ class SolvedTable:
             )
         graph = packed_state_graph(game, max_states=2**31 - 1, max_memory=max_memory)
         winner, plies = retrograde(graph)
-        return cls(rules, graph.codes, winner[graph.numbers], plies[graph.numbers])
+        order = np.argsort(graph.codes)
+        return cls(rules, graph.codes[order], winner[order], plies[order].astype(np.int32))
 
     @cached_property
     def game(self) -> ValgardGame:
