@@ -78,9 +78,7 @@ class Tuner(widgets.VBox):
         self.games = widgets.IntSlider(games, 100, 20_000, step=100, description="games")
         self.games.add_class("wb-tune-games")
         self.seed = widgets.IntText(seed, description="seed")
-        self.seconds = widgets.BoundedFloatText(
-            0.0, min=0.0, max=86_400.0, description="seconds"
-        )
+        self.seconds = widgets.BoundedFloatText(0.0, min=0.0, max=86_400.0, description="seconds")
         self.seconds.add_class("wb-tune-seconds")
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.run_button.add_class("wb-tune-run")
