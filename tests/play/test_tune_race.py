@@ -108,47 +108,37 @@ def test_nobody_falls_before_min_games():
     assert entries[1].fell is not None
 
 
-def test_planned_rounds_split_the_budget_equally():
-    space = Space.from_rules(Rules(rounds=1), {"handicap": [0, 1]})
+def _dice_race(handicaps, games, **options):
+    """A race of handicap-dice candidates toward balance, rounds planned as 3, no
+    interval drops (``min_games`` out of reach)."""
+    space = Space.from_rules(Rules(rounds=1), {"handicap": handicaps})
     arena = Arena(HandicapDice, {"random": RandomAgent})
     targets = [Target("balance", value=1)]
     probe = arena.play(space, (0,), passes=1, seed=np.random.SeedSequence(0), executor=None)
-    _, history, spent = race(
+    return race(
         space,
         arena,
         targets,
         space.grid(),
-        games=120,
+        games=games,
         seed=np.random.SeedSequence(2),
         executor=None,
         metrics=resolve_metrics(targets, probe),
         passes_unit=1,
         rounds=3,
         min_games=10**6,
+        **options,
     )
+
+
+def test_planned_rounds_split_the_budget_equally():
+    _, history, spent = _dice_race([0, 1], 120)
     assert history.groupby("round")["games"].max().tolist() == [20, 40, 60]
     assert spent == 120
 
 
 def test_halving_keeps_the_better_half_each_round_but_the_last():
-    space = Space.from_rules(Rules(rounds=1), {"handicap": [-3, -2, -1, 0, 1, 2, 3, 4]})
-    arena = Arena(HandicapDice, {"random": RandomAgent})
-    targets = [Target("balance", value=1)]
-    probe = arena.play(space, (0,), passes=1, seed=np.random.SeedSequence(0), executor=None)
-    entries, history, spent = race(
-        space,
-        arena,
-        targets,
-        space.grid(),
-        games=8 * 10 * 3,
-        seed=np.random.SeedSequence(2),
-        executor=None,
-        metrics=resolve_metrics(targets, probe),
-        passes_unit=1,
-        rounds=3,
-        halving=True,
-        min_games=10**6,  # no interval drops: only the halving
-    )
+    entries, history, spent = _dice_race([-3, -2, -1, 0, 1, 2, 3, 4], 8 * 10 * 3, halving=True)
     assert history.groupby("round").size().tolist() == [8, 4, 2]
     assert history.groupby("round")["games"].max().tolist() == [10, 30, 70]
     assert sum(e.fell is None for e in entries) == 2 and spent == 240
