@@ -104,7 +104,7 @@ def test_daggers_brink_rates_and_lengths(results):
 def test_brawlhalla_simulation_shares(winners, rng):
     table = pd.DataFrame(
         {
-            "winner": winners,
+            "winning_side": winners,
             "victory": ["war" if w != "draw" else "turn_limit" for w in winners],
             "first": [rng.choice(["north", "south"]) for _ in winners],
             "turns": np.arange(len(winners)) + 1,
