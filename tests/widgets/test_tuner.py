@@ -1,5 +1,7 @@
 import json
+from concurrent.futures import ProcessPoolExecutor
 
+import pandas as pd
 import pytest
 
 from workbench.games.tuning import probe_table, tune_game
@@ -91,3 +93,15 @@ def test_a_time_limit_reaches_the_tuner_and_saving_never_half_writes(tmp_path):
     assert tuner.save() is None and "error:" in tuner.status.value
     tuner.path.value = str(tmp_path)
     assert tuner.save() is None and "folder" in tuner.status.value
+
+
+def test_a_process_pool_plays_the_same_race():
+    serial = Tuner(game="toy", games=300, seed=5)
+    _set_up(serial)
+    serial.run()
+    with ProcessPoolExecutor(2) as pool:
+        pooled = Tuner(game="toy", games=300, seed=5, executor=pool)
+        _set_up(pooled)
+        pooled.run()
+    assert pooled.result.rules == serial.result.rules
+    pd.testing.assert_frame_equal(pooled.result.history, serial.result.history)

@@ -8,8 +8,10 @@ its value and tolerance, Add); a slider sets the budget of games and a field an
 optional time limit in seconds (0: none). Run plays the race: the table fills
 in after every round with each candidate's score and its 95% interval, the progress
 bar counts games, and the final table shows the candidates best first. Save writes
-the chosen rules as JSON. All logic lives in :func:`workbench.play.tune.tune`; the
-widget reads it (tested headless; the browser test clicks Run).
+the chosen rules as JSON. ``Tuner(executor=pool)`` plays the games on a process pool or
+a dask cluster (``client.get_executor()``), the same race as in the kernel. All logic
+lives in :func:`workbench.play.tune.tune`; the widget reads it (tested headless; the
+browser test clicks Run).
 
 Stable CSS hooks: ``wb-tune-game``, ``wb-tune-knob-<name>`` (tick boxes),
 ``wb-tune-range-<name>``, ``wb-tune-targets``, ``wb-tune-metric``, ``wb-tune-value``,
@@ -34,6 +36,7 @@ chosen rules as JSON), ``wb-tune-save``.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Executor
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -58,7 +61,18 @@ def _html(frame: pd.DataFrame) -> str:
 class Tuner(widgets.VBox):
     """Game, knobs, targets and budget above a Run button, a progress bar and the race."""
 
-    def __init__(self, *, game: str = "toy", games: int = 1000, seed: int = 0):
+    def __init__(
+        self,
+        *,
+        game: str = "toy",
+        games: int = 1000,
+        seed: int = 0,
+        executor: Executor | None = None,
+    ):
+        """``executor`` plays the games (a process pool, ``dask``'s
+        ``client.get_executor()``); the default plays them in the kernel. Either way
+        the same seed gives the same race."""
+        self.executor = executor
         self.game = widgets.Dropdown(options=list(TUNE_GAMES), value=game, description="game")
         self.game.add_class("wb-tune-game")
         self.targets = widgets.Textarea(
@@ -191,7 +205,7 @@ class Tuner(widgets.VBox):
                 games=self.games.value,
                 seconds=self.seconds.value or None,
                 seed=self.seed.value,
-                executor=None,
+                executor=self.executor,
                 progress=False,
                 on_round=self._show_round,
             )
