@@ -2,6 +2,7 @@
 
 import argparse
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -45,3 +46,16 @@ def test_a_bounded_count_refuses_what_is_out_of_range(text):
 def test_a_bounded_count_takes_its_range():
     assert [bounded(10)(t) for t in ("1", " 10 ")] == [1, 10]
     assert bounded(5, low=0)("0") == 0
+
+
+def test_workers_end_on_sigterm_whatever_handler_the_parent_had():
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)  # a parent deaf to SIGTERM
+    try:
+        with pytest.raises(KeyboardInterrupt), worker_pool(2) as pool:
+            pool.submit(pow, 2, 5).result()
+            processes = list(pool._processes.values())
+            raise KeyboardInterrupt
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    for process in processes:
+        assert not process.is_alive() and process.exitcode == -signal.SIGTERM

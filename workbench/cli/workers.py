@@ -62,8 +62,11 @@ def usable_workers(workers: int) -> int:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it stops the pool)."""
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), and a SIGTERM
+    ends the worker whatever handler it inherited from the parent (a forked worker
+    inherits them all)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextlib.contextmanager
@@ -89,5 +92,8 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
             process.terminate()
         for process in processes:
             process.join(timeout=5)
+            if process.is_alive():  # deaf to SIGTERM: end it for sure
+                process.kill()
+                process.join(timeout=5)
         raise
     pool.shutdown(wait=True)
