@@ -63,10 +63,11 @@ def usable_workers(workers: int) -> int:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (it stops the pool), and a SIGTERM
-    ends the worker whatever handler it inherited from the parent (a forked worker
-    inherits them all)."""
+    ends the worker whatever handler or signal mask it inherited from the parent (a
+    forked worker inherits both; a parent's thread may block SIGTERM)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # the mask is inherited too
 
 
 @contextlib.contextmanager
