@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from workbench.errors import SearchLimitError
+from workbench.play import packed_kernels as kernels
 from workbench.play.protocol import HasPackedSuccessors, State
 
 __all__ = [
@@ -235,25 +236,27 @@ def available_memory() -> int:
 class CodeTable:
     """64-bit codes numbered 0, 1, 2, ...: each array's new codes take the next numbers.
 
-    A hash table with open addressing (double hashing) on a power-of-two array of
-    numbers (-1 where empty), kept at most 85% full; the codes themselves are kept in
-    number order. Each call looks up, or adds, a whole array of codes at once: every
-    round probes the codes still unresolved with a few array operations.
+    A hash table with open addressing (linear probing) on two power-of-two arrays, kept
+    at most 85% full: per slot, the hash of the code there (``keys``: the splitmix64
+    finaliser, one to one, so equal hashes mean equal codes) and its number
+    (``numbers``, -1 where empty). The codes themselves are kept in number order. Each
+    call looks up, or adds, a whole array of codes in one compiled loop
+    (:mod:`~workbench.play.packed_kernels`), new codes numbered in the order met.
 
     >>> table = CodeTable()
     >>> table.number(np.array([7], dtype=np.uint64)).tolist()
     [0]
-    >>> numbers = table.number(np.array([7, 3, 7, 9], dtype=np.uint64))
-    >>> bool(numbers[0] == numbers[2] == 0), sorted(numbers[[1, 3]].tolist())
-    (True, [1, 2])
-    >>> table.find(np.array([9, 4], dtype=np.uint64)).tolist()[1], table.size
-    (-1, 3)
+    >>> table.number(np.array([7, 3, 7, 9], dtype=np.uint64)).tolist()
+    [0, 1, 0, 2]
+    >>> table.find(np.array([9, 4], dtype=np.uint64)).tolist(), table.size
+    ([2, -1], 3)
     """
 
     MAX_LOAD = 0.85
 
     def __init__(self, slots: int = 1 << 12) -> None:
-        self.slots = np.full(slots, -1, dtype=np.int32)
+        self.keys = np.zeros(slots, dtype=_U)
+        self.numbers = np.full(slots, -1, dtype=np.int32)
         self._codes = _Growing(_U)
         self.size = 0
 
@@ -265,87 +268,50 @@ class CodeTable:
     @property
     def nbytes(self) -> int:
         """Bytes held."""
-        return self.slots.nbytes + self._codes.data.nbytes
+        return self.keys.nbytes + self.numbers.nbytes + self._codes.data.nbytes
 
     def find(self, codes: np.ndarray) -> np.ndarray:
         """The number of each code, -1 where absent (int32)."""
-        return self._probe(np.asarray(codes, dtype=_U), add=False)
+        codes = np.asarray(codes, dtype=_U)
+        out = np.empty(codes.size, dtype=np.int32)
+        kernels.find_codes(self.keys, self.numbers, codes, out)
+        return out
 
     def number(self, codes: np.ndarray) -> np.ndarray:
         """The number of each code, the new ones numbered from :attr:`size` on (int32)."""
         codes = np.asarray(codes, dtype=_U)
-        if self.size + codes.size > self.MAX_LOAD * self.slots.size:
-            self._grow(self.size + codes.size)
-        self._codes.reserve(self.size + codes.size)
-        return self._probe(codes, add=True)
-
-    def _probe(self, codes: np.ndarray, *, add: bool) -> np.ndarray:
-        mixed = _mix(codes)
-        mask = self.slots.size - 1
-        slot = (mixed & _U(mask)).astype(np.intp)
-        stored = self._codes.data
-        held = self.slots[slot]
-        # Where a slot is empty (-1), stored[-1] is compared and -1 kept either way.
-        out = np.where(stored[held] == codes, held, np.int32(-1))
-        pending = np.flatnonzero(out < 0)  # new codes, and codes whose first slot is taken
-        codes, slot, held = codes[pending], slot[pending], held[pending]
-        step = ((mixed[pending] >> _U(32) | _U(1)) & _U(mask)).astype(np.intp)
-        while pending.size:
-            found = np.where(stored[held] == codes, held, np.int32(-1))
-            hit = found >= 0
-            out[pending[hit]] = found[hit]
-            empty = held < 0
-            retry = np.zeros(pending.size, dtype=bool)
-            if add and empty.any():  # else an empty slot means absent: -1
-                retry[empty] = self._claim(codes[empty], slot[empty], pending[empty], out)
-            moved = ~(empty | hit)
-            slot = np.where(moved, (slot + step) & mask, slot)
-            keep = np.flatnonzero(moved | retry)
-            pending, slot, step, codes = pending[keep], slot[keep], step[keep], codes[keep]
-            held = self.slots[slot]
+        out = np.empty(codes.size, dtype=np.int32)
+        self.reserve(codes.size)
+        self.size = kernels.number_codes(
+            self.keys, self.numbers, self._codes.data, self.size, codes, out
+        )
         return out
 
-    def _claim(self, codes: np.ndarray, slot: np.ndarray, where: np.ndarray, out: np.ndarray):
-        """Write new ``codes`` into their empty slots; where two claim one slot, one wins
-        and the others retry it (they may be the same code). Returns who must retry."""
-        ids = np.arange(self.size, self.size + codes.size, dtype=np.int32)
-        self.slots[slot] = ids
-        won = self.slots[slot] == ids
-        new = np.arange(self.size, self.size + int(won.sum()), dtype=np.int32)
-        self.slots[slot[won]] = new
-        self._codes.data[new] = codes[won]
-        out[where[won]] = new
-        self.size += new.size
-        return ~won
+    def number_moves(
+        self, parents: np.ndarray, children: np.ndarray, degree: np.ndarray, indegree: _Growing
+    ) -> np.ndarray:
+        """Number the codes ``children`` reached by moves of parents ``parents`` (indices,
+        ``degree`` moves each) as :meth:`number`, and return them with each parent's
+        moves together, parents in order; count each target's moves in ``indegree``."""
+        self.reserve(children.size)
+        targets = np.empty(children.size, dtype=np.int32)
+        counts = indegree.array(self.size + children.size)
+        self.size = kernels.number_moves(
+            parents, children, degree, self.keys, self.numbers, self._codes.data, self.size,
+            targets, counts,
+        )  # fmt: skip
+        return targets
 
-    def _grow(self, count: int) -> None:
-        """Room for ``count`` codes: a bigger array, every code placed again."""
-        slots = self.slots.size
-        while count > self.MAX_LOAD * slots:
-            slots *= 2
-        self.slots = np.full(slots, -1, dtype=np.int32)
-        numbers = np.arange(self.size, dtype=np.int32)
-        mixed = _mix(self.codes)
-        slot = (mixed & _U(slots - 1)).astype(np.intp)
-        step = ((mixed >> _U(32) | _U(1)) & _U(slots - 1)).astype(np.intp)
-        del mixed
-        while numbers.size:
-            free = self.slots[slot] < 0
-            self.slots[slot[free]] = numbers[free]
-            placed = self.slots[slot] == numbers
-            slot = np.where(free, slot, (slot + step) & (slots - 1))
-            keep = np.flatnonzero(~placed)
-            slot, step, numbers = slot[keep], step[keep], numbers[keep]
-
-
-def _mix(codes: np.ndarray) -> np.ndarray:
-    """A hash of each code: the splitmix64 finaliser."""
-    mixed = codes ^ codes >> _U(30)
-    mixed *= _U(0xBF58476D1CE4E5B9)
-    mixed ^= mixed >> _U(27)
-    mixed *= _U(0x94D049BB133111EB)
-    mixed ^= mixed >> _U(31)
-    return mixed
+    def reserve(self, count: int) -> None:
+        """Room for ``count`` more codes."""
+        if self.size + count > self.MAX_LOAD * self.keys.size:
+            slots = self.keys.size
+            while self.size + count > self.MAX_LOAD * slots:
+                slots *= 2
+            self.keys = np.zeros(slots, dtype=_U)
+            self.numbers = np.full(slots, -1, dtype=np.int32)
+            kernels.rehash(self.keys, self.numbers, self._codes.data, self.size)
+        self._codes.reserve(self.size + count)
 
 
 class _Growing:
@@ -391,19 +357,13 @@ def _expand_chunk(
     ones join ``table``) and count each target's moves in ``indegree``."""
     expansion = game.packed_successors(table.codes[first:stop])
     player = np.asarray(expansion.player, dtype=np.int8)
-    parents = np.asarray(expansion.parents).astype(np.uint16)
+    parents = np.asarray(expansion.parents)
     children = np.asarray(expansion.children, dtype=_U)
     degree = np.bincount(parents, minlength=stop - first)
     ends = np.flatnonzero(degree == 0)
     end_values = np.asarray(expansion.value, dtype=np.float64)[ends]
     del expansion
-    targets = table.number(children)
-    del children
-    targets = targets[np.argsort(parents, kind="stable")]  # a radix sort on 16 bits
-    counted = np.sort(targets)
-    starts = _run_starts(counted)
-    runs = np.diff(starts, append=counted.size).astype(np.int32)
-    indegree.array(table.size)[counted[starts]] += runs  # each target once
+    targets = table.number_moves(parents, children, degree, indegree)
     degree = degree.astype(np.uint8 if degree.size and degree.max() < 256 else np.int32)
     return _Piece(first, player, degree, ends + first, end_values, targets)
 
@@ -451,26 +411,8 @@ def _predecessors(pieces: list[_Piece], indegree: np.ndarray) -> tuple[np.ndarra
         if len(pieces) % 64 == 0:
             _release_freed_memory()
         piece = pieces.pop()
-        numbers = np.arange(piece.first, piece.first + piece.degree.size, dtype=_U)
-        pairs = np.repeat(numbers, piece.degree) | piece.targets.astype(_U) << _U(32)
-        pairs.sort()
-        targets = (pairs >> _U(32)).astype(np.int32)
-        first = _run_starts(targets)
-        rank = np.arange(targets.size, dtype=kind)
-        rank -= np.repeat(first.astype(kind), np.diff(first, append=targets.size))
-        rank += fill[targets]
-        sources[rank] = pairs.astype(np.uint32).view(np.int32)
-        unique = targets[first]
-        fill[unique] += np.diff(first, append=targets.size).astype(fill.dtype)
+        kernels.place_sources(piece.first, piece.degree, piece.targets, fill, sources)
     return offsets, sources
-
-
-def _run_starts(values: np.ndarray) -> np.ndarray:
-    """Where each run of equal values of a sorted array starts."""
-    starts = np.empty(values.size, dtype=bool)
-    starts[:1] = True
-    np.not_equal(values[1:], values[:-1], out=starts[1:])
-    return np.flatnonzero(starts)
 
 
 def _release_freed_memory() -> None:
