@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 _U = np.uint64
+#: Counts of moves into each state, when none are wanted.
+_NO_COUNTS = np.zeros(0, dtype=np.int32)
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,12 +282,8 @@ class CodeTable:
     def number(self, codes: np.ndarray) -> np.ndarray:
         """The number of each code, the new ones numbered from :attr:`size` on (int32)."""
         codes = np.asarray(codes, dtype=_U)
-        out = np.empty(codes.size, dtype=np.int32)
-        self.reserve(codes.size)
-        self.size = kernels.number_codes(
-            self.keys, self.numbers, self._codes.data, self.size, codes, out
-        )
-        return out
+        one_each = np.arange(codes.size, dtype=np.int32)
+        return self._number(one_each, codes, np.ones(codes.size, dtype=np.int64), _NO_COUNTS)
 
     def number_moves(
         self, parents: np.ndarray, children: np.ndarray, degree: np.ndarray, indegree: _Growing
@@ -293,9 +291,13 @@ class CodeTable:
         """Number the codes ``children`` reached by moves of parents ``parents`` (indices,
         ``degree`` moves each) as :meth:`number`, and return them with each parent's
         moves together, parents in order; count each target's moves in ``indegree``."""
+        return self._number(parents, children, degree, indegree.array(self.size + children.size))
+
+    def _number(
+        self, parents: np.ndarray, children: np.ndarray, degree: np.ndarray, counts: np.ndarray
+    ) -> np.ndarray:
         self.reserve(children.size)
         targets = np.empty(children.size, dtype=np.int32)
-        counts = indegree.array(self.size + children.size)
         self.size = kernels.number_moves(
             parents, children, degree, self.keys, self.numbers, self._codes.data, self.size,
             targets, counts,
@@ -308,9 +310,10 @@ class CodeTable:
             slots = self.keys.size
             while self.size + count > self.MAX_LOAD * slots:
                 slots *= 2
+            keys, numbers = self.keys, self.numbers
             self.keys = np.zeros(slots, dtype=_U)
             self.numbers = np.full(slots, -1, dtype=np.int32)
-            kernels.rehash(self.keys, self.numbers, self._codes.data, self.size)
+            kernels.rehash(keys, numbers, self.keys, self.numbers)
         self._codes.reserve(self.size + count)
 
 

@@ -11,7 +11,8 @@ numba keys its cache by).
 >>> import numpy as np
 >>> keys, numbers = np.zeros(8, dtype=np.uint64), np.full(8, -1, dtype=np.int32)
 >>> store, out = np.zeros(8, dtype=np.uint64), np.empty(3, dtype=np.int32)
->>> number_codes(keys, numbers, store, 0, np.array([5, 9, 5], dtype=np.uint64), out)
+>>> codes, one_each = np.array([5, 9, 5], dtype=np.uint64), np.arange(3)
+>>> number_moves(one_each, codes, np.ones(3), keys, numbers, store, 0, out, out[:0])
 2
 >>> out.tolist()
 [0, 1, 0]
@@ -25,7 +26,6 @@ from numba import njit
 __all__ = [
     "UNDECIDED",
     "find_codes",
-    "number_codes",
     "number_moves",
     "place_sources",
     "rehash",
@@ -53,57 +53,40 @@ def _first_slot(key, mask):
 
 
 @_compiled
-def _claim(keys, numbers, store, size, code, key):
-    """The number of ``code``, whose hash is ``key`` (linear probing from its first
-    slot): a new one (``size``) when it is not in the table yet."""
+def _probe(keys, numbers, key):
+    """The slot that holds ``key``, or the empty slot where it goes (linear probing from
+    its first slot)."""
     mask = keys.size - 1
     slot = _first_slot(key, mask)
     while numbers[slot] >= 0 and keys[slot] != key:
         slot = (slot + 1) & mask
-    if numbers[slot] < 0:
-        keys[slot], numbers[slot], store[size] = key, size, code
-    return numbers[slot]
-
-
-@_compiled
-def number_codes(keys, numbers, store, size, codes, out):
-    """Number each of ``codes`` (``out``): a code in the table keeps its number, a new one
-    takes ``size``, ``size + 1``, ... in the order met. The table (``keys``: the hash
-    of the code in each slot; ``numbers``: its number, -1 where empty; a power of two
-    long) must have room for them all, ``store`` (the codes by number) too. Returns the
-    new size."""
-    for index in range(codes.size):
-        out[index] = _claim(keys, numbers, store, size, codes[index], _mix(codes[index]))
-        size += out[index] == size
-    return size
+    return slot
 
 
 @_compiled
 def find_codes(keys, numbers, codes, out):
     """The number of each of ``codes`` (``out``), -1 where absent."""
-    mask = keys.size - 1
     for index in range(codes.size):
-        key = _mix(codes[index])
-        slot = _first_slot(key, mask)
-        while numbers[slot] >= 0 and keys[slot] != key:
-            slot = (slot + 1) & mask
-        out[index] = numbers[slot]
+        out[index] = numbers[_probe(keys, numbers, _mix(codes[index]))]
 
 
 @_compiled
-def rehash(keys, numbers, store, size):
-    """Place the first ``size`` codes of ``store`` in the empty table ``keys, numbers``."""
+def rehash(old_keys, old_numbers, keys, numbers):
+    """Place the codes of the table ``old_keys, old_numbers`` in the empty, bigger table
+    ``keys, numbers``, slot by slot: the slots they land in then follow one another,
+    each page of memory touched once."""
     mask = keys.size - 1
-    for number in range(size):
-        key = _mix(store[number])
-        slot = _first_slot(key, mask)
-        while numbers[slot] >= 0:
-            slot = (slot + 1) & mask
-        keys[slot], numbers[slot] = key, number
+    for old in range(old_keys.size):
+        if old_numbers[old] >= 0:
+            slot = _first_slot(old_keys[old], mask)
+            while numbers[slot] >= 0:
+                slot = (slot + 1) & mask
+            keys[slot], numbers[slot] = old_keys[old], old_numbers[old]
 
 
-#: Moves looked up together: the first slot of each is read in one tight pass with no
-#: branch, so that the reads of memory overlap instead of each waiting for the last.
+#: Moves looked up together: the first two slots of each are read in one tight pass
+#: with no branch, so that the reads of memory overlap instead of each waiting for the
+#: last (a code is in one of them three times in four at the table's usual load).
 _BATCH = 64
 
 
@@ -112,8 +95,11 @@ def number_moves(parents, children, degree, keys, numbers, store, size, targets,
     """Number the ``children`` of a chunk's moves (their parents by index in the chunk,
     in any order) and write each into ``targets`` with the moves of each parent
     together, parents in order and each parent's moves in the order given (a counting
-    sort by parent); count the moves into each target in ``indegree``. Returns the
-    table's new size (new codes numbered in the order met, as :func:`number_codes`)."""
+    sort by parent); count the moves into each target in ``indegree`` (unless it is
+    empty). The table (``keys``: the hash of the code in each slot; ``numbers``: its
+    number, -1 where empty; a power of two long) must have room for the new codes,
+    ``store`` (the codes by number) too; they are numbered from ``size`` on in the order
+    met. Returns the table's new size."""
     cursor = np.empty(degree.size, dtype=np.int64)
     total = 0
     for parent in range(degree.size):
@@ -121,25 +107,35 @@ def number_moves(parents, children, degree, keys, numbers, store, size, targets,
         total += degree[parent]
     mask = keys.size - 1
     hashed = np.empty(_BATCH, dtype=np.uint64)
-    held = np.empty(_BATCH, dtype=np.uint64)
-    number = np.empty(_BATCH, dtype=np.int32)
+    held = np.empty((2, _BATCH), dtype=np.uint64)
+    number = np.empty((2, _BATCH), dtype=np.int32)
     for start in range(0, children.size, _BATCH):
         stop = min(start + _BATCH, children.size)
         for index in range(start, stop):
             hashed[index - start] = _mix(children[index])
         for at in range(stop - start):
             slot = _first_slot(hashed[at], mask)
-            held[at] = keys[slot]
-            number[at] = numbers[slot]
+            held[0, at], number[0, at] = keys[slot], numbers[slot]
+            slot = (slot + 1) & mask
+            held[1, at], number[1, at] = keys[slot], numbers[slot]
         for index in range(start, stop):
             at = index - start
-            found = number[at]
-            if found < 0 or held[at] != hashed[at]:  # not in its first slot, or new
-                found = _claim(keys, numbers, store, size, children[index], hashed[at])
-                size += found == size
+            key = hashed[at]
+            if number[0, at] >= 0 and held[0, at] == key:
+                found = number[0, at]
+            elif number[0, at] >= 0 and number[1, at] >= 0 and held[1, at] == key:
+                found = number[1, at]
+            else:  # further on, or new
+                slot = _probe(keys, numbers, key)
+                found = numbers[slot]
+                if found < 0:  # the count moves on in this branch, not by a sum of
+                    # what was read: the next code's place in ``store`` waits on no read
+                    keys[slot], numbers[slot], store[size] = key, size, children[index]
+                    found = size
+                    size += 1
             targets[cursor[parents[index]]] = found
             cursor[parents[index]] += 1
-    for index in range(targets.size):
+    for index in range(targets.size if indegree.size else 0):
         indegree[targets[index]] += 1
     return size
 

@@ -7,6 +7,9 @@ of a Python call per move. The rules are those of :mod:`~workbench.games.valgard
 (the same target sets, the same effects); the tests prove the two give the same moves
 position by position.
 
+The batch move generator is the compiled loop of
+:mod:`~workbench.games.valgard.packed_kernel`.
+
 A code holds, from the low bits up: light's, dark's and the Valkyries' octagon masks
 (``size`` bits each), then the mixed-radix number
 ``((runes * R + reserve_light) * R + reserve_dark) * 4 + mover * 2 + mustering``, where
@@ -36,6 +39,7 @@ import numpy as np
 
 from workbench.games.valgard.geometry import ValgardGeometry
 from workbench.games.valgard.moves import Position
+from workbench.games.valgard.packed_kernel import CAPTURE_MODES, expand
 from workbench.games.valgard.rules import Rules
 from workbench.play.protocol import TERMINAL, PackedExpansion
 
@@ -128,161 +132,32 @@ class PackedCodec:
         return weight
 
     # -- a whole batch --------------------------------------------------------------
+    @cached_property
+    def layout(self) -> tuple:
+        """The board, the code layout and the rules, as the arguments of
+        :func:`~workbench.games.valgard.packed_kernel.expand` after the codes."""
+        rules, geometry = self.rules, self.geometry
+        steps = geometry.steps
+        capture = CAPTURE_MODES[rules.valkyrie_capture]
+        flags = (rules.deploy, rules.charge, rules.charge_captures, rules.rally, rules.runes,
+                 rules.hardcore, rules.no_move == "loss", capture)  # fmt: skip
+        return (
+            geometry.size,
+            self._radix,
+            np.array(self._socket_indices, dtype=np.int64),
+            self._socket_weight,
+            np.array(geometry.corner_offsets, dtype=np.int64),
+            np.array(geometry.home, dtype=_U),
+            _U(geometry.full),
+            _U(geometry.sockets),
+            np.array([shift for shift, _ in steps], dtype=np.int64),
+            np.array([mask for _, mask in steps], dtype=_U),
+            tuple(int(flag) for flag in flags),
+            rules.muster,
+        )
+
     def successors(self, codes: np.ndarray) -> PackedExpansion:
         """Every legal move of every position in ``codes``, as :mod:`.moves` plays it."""
-        return _Batch(self, np.asarray(codes, dtype=_U)).expand()
-
-
-class _Batch:
-    """The fields of a batch of codes, and the moves found so far."""
-
-    def __init__(self, codec: PackedCodec, codes: np.ndarray):
-        self.codec, self.codes = codec, codes
-        geometry, size, radix = codec.geometry, codec.geometry.size, codec._radix
-        mask = _U((1 << size) - 1)
-        light, dark = codes & mask, codes >> _U(size) & mask
-        self.tall = codes >> _U(2 * size) & mask
-        low = codes >> _U(3 * size)
-        rest = low >> _U(2)
-        compact = rest // _U(radix * radix)
-        self.reserve_dark, self.reserve_light = rest % _U(radix), rest // _U(radix) % _U(radix)
-        mover = (low >> _U(1) & _U(1)).astype(bool)
-        self.mover = mover
-        self.mustering = (low & _U(1)).astype(bool)
-        runes = np.zeros_like(codes)
-        for bit, index in enumerate(codec._socket_indices):
-            runes |= (compact >> _U(bit) & _U(1)) << _U(index)
-        self.runes = runes
-        self.own, self.opp = np.where(mover, dark, light), np.where(mover, light, dark)
-        # Shift of the mover's and the opponent's masks inside a code.
-        self.own_at = np.where(mover, _U(size), _U(0))
-        self.opp_at = np.where(mover, _U(0), _U(size))
-        low_at = 3 * size
-        # What one reserve piece of the mover / the opponent weighs in a code.
-        self.own_unit = np.where(mover, _U(4 << low_at), _U(4 * radix << low_at))
-        self.opp_unit = np.where(mover, _U(4 * radix << low_at), _U(4 << low_at))
-        self.flip = _U(2 << low_at)
-        self.low_at = low_at
-        self.geometry = geometry
-
-    def expand(self) -> PackedExpansion:
-        rules, geometry = self.codec.rules, self.geometry
-        o_tr, o_bl, o_br = geometry.corner_offsets[1:]
-        own, opp, tall, runes = self.own, self.opp, self.tall, self.runes
-        # (method, targets, shift) per family of moves, expanded once all are counted.
-        families: list[tuple] = []
-        occupied = own | opp
-        dead = runes | runes << _U(o_tr) | runes << _U(o_bl) | runes << _U(o_br)
-        free = _U(geometry.full) & ~(occupied | dead)
-        reserve = np.where(self.mover, self.reserve_dark, self.reserve_light)
-        home = np.where(self.mover, _U(geometry.home[1]), _U(geometry.home[0]))
-        can_deploy = (reserve > 0) & (self.mustering | rules.deploy)
-        families.append((self._deploys, np.where(can_deploy, home & free, _U(0)), 0))
-        playing = ~self.mustering
-        single = np.where(playing, own & ~tall, _U(0))
-        valkyries = np.where(playing, own & tall, _U(0))
-        if rules.valkyrie_capture == "anyone":
-            by_single = by_valkyrie = opp
-        elif rules.valkyrie_capture == "never":
-            by_single = by_valkyrie = opp & ~tall
-        else:
-            by_single, by_valkyrie = opp & ~tall, opp
-        single_onto = free | by_single | (single if rules.rally else _U(0))
-        valkyrie_onto = free | by_valkyrie
-        if rules.charge_captures:
-            chargers = ((single, free | by_single), (valkyries, free | by_valkyrie))
-        else:
-            chargers = ((single | valkyries, free),)
-        for shift, has_step in geometry.steps:
-            step = _stepper(shift, has_step)
-            ones = step(single) & single_onto | step(valkyries) & valkyrie_onto
-            families.append((self._moves, ones, shift))
-            if rules.charge:
-                two = _U(0)
-                for movers, landing in chargers:
-                    two = two | step(step(movers) & free) & landing
-                families.append((self._moves, two, 2 * shift))
-        if rules.runes:
-            open_sockets = _U(geometry.sockets) & ~runes
-            corners = [occupied >> _U(o) & open_sockets for o in geometry.corner_offsets]
-            for corner, offset in enumerate(geometry.corner_offsets):
-                others = corners[:corner] + corners[corner + 1 :]
-                targets = single >> _U(offset) & ~(others[0] | others[1] | others[2])
-                families.append((self._casts, targets & open_sockets, offset))
-        degree = sum(np.bitwise_count(t).astype(np.int32) for _, t, _ in families)
-        total = int(degree.sum())
-        self.parents, self.children = np.empty(total, np.int32), np.empty(total, _U)
-        self.filled = 0
-        for method, targets, shift in families:
-            method(targets, shift)
-        parents, children = self.parents, self.children
-        player = np.where(degree > 0, self.mover.astype(np.int8), np.int8(TERMINAL))
-        value = np.zeros(self.codes.size)
-        if rules.no_move == "loss":
-            value = np.where(degree > 0, 0.0, np.where(self.mover, 1.0, -1.0))
-        return PackedExpansion(player.astype(np.int8), value, parents, children)
-
-    def _deploys(self, targets: np.ndarray, _: int) -> None:
-        for index, to in _bits(targets):
-            child = self.codes[index] | to << self.own_at[index]
-            child -= self.own_unit[index]
-            # The last muster placement ends the muster.
-            mustering = self.mustering[index]
-            placed = np.bitwise_count(self.own[index] | self.opp[index]) + 1
-            ends = mustering & (placed == 2 * self.codec.rules.muster)
-            child -= ends.astype(_U) << _U(self.low_at)
-            self._add(index, child ^ self.flip)
-
-    def _moves(self, targets: np.ndarray, shift: int) -> None:
-        size = _U(2 * self.geometry.size)
-        hardcore = self.codec.rules.hardcore
-        for index, to in _bits(targets):
-            source = to >> _U(shift) if shift > 0 else to << _U(-shift)
-            code, own_at, tall = self.codes[index], self.own_at[index], self.tall[index]
-            rally = (self.own[index] & to) != 0
-            captured = (self.opp[index] & to) != 0
-            to_tall = (tall & to) != 0
-            from_tall = (tall & source) != 0
-            moved = np.where(rally, source, source | to)
-            child = code ^ moved << own_at
-            child |= np.where(rally, to << size, _U(0))
-            child ^= np.where(captured, to << self.opp_at[index], _U(0))
-            child ^= np.where(captured & to_tall, to << size, _U(0))
-            child ^= np.where(from_tall, (source | to) << size, _U(0))
-            if not hardcore:
-                pieces = np.where(captured, 1 + to_tall.astype(_U), _U(0))
-                child += pieces * self.opp_unit[index]
-            self._add(index, child ^ self.flip)
-
-    def _casts(self, sockets: np.ndarray, offset: int) -> None:
-        weight = self.codec._socket_weight
-        for index, socket in _bits(sockets):
-            source = socket << _U(offset)
-            child = self.codes[index] ^ source << self.own_at[index]
-            child += weight[np.bitwise_count(socket - _U(1)).astype(np.intp)]
-            self._add(index, child ^ self.flip)
-
-    def _add(self, index: np.ndarray, children: np.ndarray) -> None:
-        start, self.filled = self.filled, self.filled + index.size
-        self.parents[start : self.filled] = index
-        self.children[start : self.filled] = children
-
-
-def _stepper(shift: int, has_step: int):
-    """One step of every piece of a mask (those that have a neighbour that way)."""
-    mask, amount = _U(has_step), _U(abs(shift))
-    if shift > 0:
-        return lambda pieces: (pieces & mask) << amount
-    return lambda pieces: (pieces & mask) >> amount
-
-
-def _bits(masks: np.ndarray):
-    """``(indices, bit)`` batches: every set bit of every mask, lowest bits first."""
-    index = np.flatnonzero(masks)
-    masks = masks[index]
-    while index.size:
-        low = masks & (~masks + _U(1))
-        yield index, low
-        masks = masks ^ low
-        keep = masks != 0
-        index, masks = index[keep], masks[keep]
+        player, value, parents, children = expand(np.asarray(codes, dtype=_U), *self.layout)
+        player[player < 0] = TERMINAL
+        return PackedExpansion(player, value, parents, children)
