@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 __all__ = [
-    "UNDECIDED",
+    "OPEN",
     "find_codes",
     "number_moves",
     "place_sources",
@@ -32,8 +32,9 @@ __all__ = [
     "retrograde_queue",
 ]
 
-#: ``winner`` of a state the retrograde solve has not decided (yet).
-UNDECIDED = -2
+#: ``winner`` of a state the retrograde solve has not decided, seat 0 to move (``OPEN - 1``
+#: with seat 1 to move).
+OPEN = -2
 
 _compiled = njit(cache=True, nogil=True)
 
@@ -154,14 +155,15 @@ def place_sources(first, degree, targets, fill, sources):
 
 
 @_compiled
-def retrograde_queue(player, remaining, ends, end_values, offsets, sources, winner, distance):
+def retrograde_queue(remaining, ends, end_values, offsets, sources, winner, distance):
     """Decide states backwards from the decided ends, in the order they are decided
     (a queue): a state with a move to a state won by its mover is won, one ply further
     than the first such state decided; a state whose every move leads to a state the
-    opponent won is lost, one ply further than the last. ``remaining`` (the moves of
-    each state, counted down), ``winner`` (all :data:`UNDECIDED`) and ``distance`` are
-    filled in place."""
-    queue = np.empty(player.size, dtype=np.int32)
+    opponent won is lost, one ply further than the last. ``winner`` holds, for a state
+    not decided, :data:`OPEN` less its mover (one read tells both), and is filled
+    in place with the seat that wins, as are ``remaining`` (the moves of each state,
+    counted down) and ``distance``."""
+    queue = np.empty(winner.size, dtype=np.int32)
     tail = 0
     for index in range(ends.size):
         end = ends[index]
@@ -177,9 +179,10 @@ def retrograde_queue(player, remaining, ends, end_values, offsets, sources, winn
         child_winner, further = winner[child], distance[child] + 1
         for edge in range(offsets[child], offsets[child + 1]):
             source = sources[edge]
-            if winner[source] != UNDECIDED:
+            mark = winner[source]
+            if mark >= 0:  # decided already
                 continue
-            mover = player[source]
+            mover = OPEN - mark
             if mover == child_winner:
                 winner[source] = mover
             else:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from workbench.play.packed_kernels import UNDECIDED, retrograde_queue
+from workbench.play.packed_kernels import OPEN, retrograde_queue
 from workbench.play.protocol import TERMINAL
 from workbench.play.statespace import StateGraph
 
@@ -61,11 +61,11 @@ def retrograde(graph: StateGraph | PackedStateGraph) -> tuple[np.ndarray, np.nda
     player = graph.player  # int8: one byte a state
     if np.any((player != TERMINAL) & ((player < 0) | (player > 1))):
         raise ValueError("retrograde: only seats 0 and 1 may move (no chance states)")
-    winner = np.full(n, UNDECIDED, dtype=np.int8)
+    winner = np.where(player == TERMINAL, np.int8(DRAW), OPEN - player).astype(np.int8)
     distance = np.full(n, -1, dtype=np.int32)
     ends, values = graph.terminal_values()
     offsets, sources = graph.predecessors()
-    remaining = graph.out_degrees().astype(np.int32)
-    retrograde_queue(player, remaining, ends, values, offsets, sources, winner, distance)
-    winner[winner == UNDECIDED] = DRAW
+    remaining = graph.out_degrees().copy()  # counted down (one byte a state when it can)
+    retrograde_queue(remaining, ends, values, offsets, sources, winner, distance)
+    winner[winner < DRAW] = DRAW
     return winner, distance
