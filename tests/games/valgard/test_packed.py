@@ -2,11 +2,9 @@
 reachable position of the small boards under every variant packs and unpacks to
 itself and has exactly the moves, the player and the return its state has."""
 
-import collections
-
-import numpy as np
 import pytest
 
+from tests.games.valgard.packed_checks import assert_packed_moves_are_the_protocol_moves
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.games.valgard.exact import VARIANTS, small_board_rules
 from workbench.games.valgard.packed import packed_codec
@@ -31,19 +29,7 @@ def test_packed_moves_are_the_protocol_moves_position_by_position(board, variant
     rows, cols, reserve, muster = board
     game = ValgardGame(small_board_rules(rows, cols, reserve=reserve, muster=muster,
                                          **VARIANTS[variant]))  # fmt: skip
-    states = _reachable_states(game)
-    codes = np.array([game.packed_code(state) for state in states], dtype=np.uint64)
-    assert all(game.packed_state(code) == state for code, state in zip(codes, states, strict=True))
-    expansion = game.packed_successors(codes)
-    children = collections.defaultdict(list)
-    for parent, child in zip(expansion.parents.tolist(), expansion.children.tolist(), strict=True):
-        children[parent].append(child)
-    for number, state in enumerate(states):
-        want = sorted(game.packed_code(state.apply(a)) for a in state.legal_actions())
-        assert sorted(children[number]) == want, state.render()
-        assert expansion.player[number] == state.current_player()
-        terminal_value = state.returns()[0] if state.current_player() == TERMINAL else 0.0
-        assert expansion.value[number] == terminal_value
+    assert_packed_moves_are_the_protocol_moves(game, _reachable_states(game))
 
 
 def test_no_moves_is_a_draw_under_the_draw_knob():

@@ -2,11 +2,10 @@
 positions met in random games under every rule variant, in batches big enough that the
 kernel grows its move arrays (the small boards, every position, are in ``test_packed``)."""
 
-import collections
-
 import numpy as np
 import pytest
 
+from tests.games.valgard.packed_checks import assert_packed_moves_are_the_protocol_moves
 from workbench.games.valgard import Rules, ValgardGame
 from workbench.games.valgard.exact import VARIANTS
 from workbench.play import TERMINAL
@@ -33,15 +32,5 @@ def test_a_big_batch_has_the_protocol_moves_position_by_position(variant):
     states = _positions_of_random_games(game)
     busiest = max(states, key=lambda state: len(state.legal_actions()))
     states += [busiest] * 200  # more than 16 moves a position: the arrays grow
-    codes = np.array([game.packed_code(state) for state in states], dtype=np.uint64)
-    expansion = game.packed_successors(codes)
-    children = collections.defaultdict(list)
-    for parent, child in zip(expansion.parents.tolist(), expansion.children.tolist(), strict=True):
-        children[parent].append(child)
     assert len(busiest.legal_actions()) > 16 or variant == "no charge"  # growth tested
-    for number, state in enumerate(states):
-        want = sorted(game.packed_code(state.apply(a)) for a in state.legal_actions())
-        assert sorted(children[number]) == want, state.render()
-        assert expansion.player[number] == state.current_player()
-        terminal_value = state.returns()[0] if state.current_player() == TERMINAL else 0.0
-        assert expansion.value[number] == terminal_value
+    assert_packed_moves_are_the_protocol_moves(game, states)
