@@ -420,6 +420,6 @@ def _predecessors(pieces: list[_Piece], indegree: np.ndarray) -> tuple[np.ndarra
 
 def _release_freed_memory() -> None:
     """Hand memory freed inside the C heap back to the system (glibc keeps the many
-    mid-sized arrays freed by the predecessor sort otherwise); a no-op elsewhere."""
+    mid-sized forward lists freed as their moves are placed otherwise); a no-op elsewhere."""
     with contextlib.suppress(AttributeError, OSError):
         ctypes.CDLL(None).malloc_trim(0)
