@@ -23,7 +23,7 @@ EXPECTED = {
     "Shieldwall": (True, 3, 1, 12, 6),
     "Crossroads": (True, 2, 1, 88, 6),
     "The mire": (True, 3, 1, 624, 8),  # 3 stars in one line, found by guided_line
-    "Ravens' hill": (True, 2, 1, 726, 6),
+    "Ravens' hill": (True, 3, 1, 726, 8),
     "Longship": (True, 3, 1, 728, 6),
     "Hall of heroes": (True, 3, 1, 47919, 8),
 }

@@ -1,9 +1,10 @@
 """``solve(level)``: everything a designer asks of a level, exact where it can be.
 
 * winnable, and every star set some winning play earns (``star_sets``), from the
-  exhaustive free-walk search plus a budgeted trail search for the one-line star
-  and a search guided by the free walks that can only find one-line wins (a set
-  neither decides is listed in ``unknown_star_sets``, never as "no");
+  exhaustive free-walk search plus, for the one-line star, a budgeted trail search,
+  an exact refinement of a loosened game (:mod:`~.exact_lines`) and a search
+  guided by the free walks that can only find one-line wins (a set none decides
+  within its budget is listed in ``unknown_star_sets``, never as "no");
 * the best star count and a witness solution for the best set, as lines of cells
   (each line starts on the hero's cell);
 * the fewest lines of any winning play (``fewest_lines_exact`` says if proven);
@@ -36,6 +37,7 @@ from workbench.games.valhalla.analysis import (
     witness_walk,
 )
 from workbench.games.valhalla.engine import ValhallaCalling
+from workbench.games.valhalla.exact_lines import EXACT_BUDGET, one_line_wins
 from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
@@ -172,6 +174,7 @@ def solve(
     *,
     line_budget: int = LINE_BUDGET,
     guided_budget: int = GUIDED_BUDGET,
+    exact_budget: int = EXACT_BUDGET,
     kill_order_budget: int = KILL_ORDER_BUDGET,
     random_walks: int = RANDOM_WALKS,
     seed: int = 0,
@@ -180,9 +183,11 @@ def solve(
     """Solve a level exactly (see the module docstring).
 
     ``line_budget`` bounds each trail search (one-line star, fewest lines) in
-    search nodes; past it the answer is "unknown" rather than a guess. A star set it
-    leaves unknown is then sought by :func:`~.trails.guided_line` (``guided_budget``
-    trail steps), which can only find one-line wins, never rule them out.
+    search nodes; past it the answer is "unknown" rather than a guess. A one-line
+    star set it leaves unknown is decided exactly by
+    :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work), and one still
+    unknown is sought by :func:`~.trails.guided_line` (``guided_budget`` trail steps),
+    which can only find one-line wins, never rule them out.
     ``random_walks`` random plays (seeded by ``seed``) estimate how often a
     player who does not think wins. A level whose search would hold more than
     ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
@@ -208,6 +213,14 @@ def solve(
             if found is not None:
                 line, strike, cunning = found
                 _settle(one, 1 << c, [line], strike, cunning)
+    open_bits = sum(bit for bit, status in one.status.items() if status == "unknown")
+    if open_bits and game.rules.line_rule == "no_edge_twice":
+        exact = one_line_wins(space, targets=open_bits, budget=exact_budget)
+        for bit, status in exact.status.items():
+            if status == "found":
+                _settle(one, bit, exact.lines[bit], exact.final_strike[bit], exact.cunning[bit])
+            else:
+                one.status[bit] = status
     sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
