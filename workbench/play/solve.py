@@ -136,9 +136,9 @@ class Solution:
         return number
 
 
-#: The state-count estimate runs low (a quarter to four fifths of the true count on the
-#: boards measured): a solve is refused, in a fraction of a second, when this many times
-#: the estimate exceeds ``max_states``, rather than after enumerating up to the limit.
+#: The state-count estimate can run low (down to about half the true count on the boards
+#: measured): a solve is refused, in a few seconds at most, when this many times the
+#: estimate exceeds ``max_states``, rather than after enumerating up to the limit.
 ESTIMATE_MARGIN = 2
 
 
