@@ -81,7 +81,7 @@ def test_too_large_is_refused_by_the_estimate_and_by_the_enumeration():
 
 
 def test_an_estimate_within_its_margin_of_the_limit_is_refused_at_once():
-    """The estimate runs low: twice it over the limit is refused before any enumeration."""
+    """The estimate can run low: twice it over the limit is refused before any enumeration."""
     game = Pursuit(rows=12, cols=12)
     low = estimate_state_count(game)
     assert low > 10_000  # an estimate, not an exact count

@@ -215,7 +215,7 @@ def solve(
             )
         if graph is None and count * ESTIMATE_MARGIN > max_states:
             raise SearchLimitError(
-                f"{info.name}: about {count:,} reachable states (an estimate, which runs low: "
+                f"{info.name}: about {count:,} reachable states (an estimate, which can run low: "
                 f"x{ESTIMATE_MARGIN} is {count * ESTIMATE_MARGIN:,}) exceed "
                 f"max_states={max_states:,}; solve a smaller variant or raise max_states"
             )

@@ -57,7 +57,7 @@ Edge = tuple[Cell, Cell]
 #: Work :func:`one_line_wins` may do per star class by default: loosened states
 #: searched plus the fields and tracked-edge sets the walk searches between points
 #: of interest compare (a million takes about a quarter of a second).
-EXACT_BUDGET = 5_000_000
+EXACT_BUDGET = 3_000_000
 
 #: Steps the search for a trail with the effect of a loosened walk may take.
 DRAW_BUDGET = 2_000
