@@ -33,6 +33,7 @@ def _predecessor_keys(graph, keys):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.rules.rows}x{g.rules.cols}")
 def test_the_packed_graph_is_the_state_graph_state_by_state(game):
+    game = ValgardGame(game.rules, fold_mirror=False)  # a code for each position
     plain = state_graph(game, max_states=100_000)
     packed = packed_state_graph(game)
     plain_keys = list(plain.index)
@@ -53,8 +54,20 @@ def test_the_packed_graph_is_the_state_graph_state_by_state(game):
         assert (solved[order] == expected).all()
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.rules.rows}x{g.rules.cols}")
+def test_the_folded_graph_solves_every_position_as_the_state_graph(game):
+    plain = state_graph(game, max_states=100_000)
+    folded = packed_state_graph(game)  # a position and its mirror image share a code
+    assert folded.size < plain.size == folded.positions
+    numbers = np.array([folded.number(game.state_from_key(key)) for key in plain.index])
+    assert len(set(numbers.tolist())) == folded.size  # every code stands for a position
+    for solved, expected in zip(retrograde(folded), retrograde(plain), strict=True):
+        assert (solved[numbers] == expected).all()
+    assert solve(game).summary() == solve(_KeysOnly(game)).summary()
+
+
 def test_lookups_by_state_and_by_key():
-    game = GAMES[2]
+    game = ValgardGame(GAMES[2].rules, fold_mirror=False)
     graph = packed_state_graph(game)
     start = game.initial_state()
     child = start.apply(start.legal_actions()[0])
@@ -116,5 +129,30 @@ def test_a_solve_that_would_not_fit_in_memory_is_refused_with_what_was_found():
     with pytest.raises(SearchLimitError, match=r"needs more than .* MB of memory \([\d,]+ states "
                        r"and [\d,]+ moves found so far.*max_memory is 0 MB"):  # fmt: skip
         solve(game, max_memory=100_000)
-    assert solve(game, max_memory=1 << 40).states == graph.size
+    assert solve(game, max_memory=1 << 40).states == graph.positions
     assert available_memory() > 0
+
+
+@pytest.mark.parametrize("spill_above", [0, 4_000])
+def test_forward_lists_spilled_to_a_file_give_the_same_graph(spill_above):
+    game = GAMES[2]
+    kept = packed_state_graph(game, chunk=512)
+    spilled = packed_state_graph(game, chunk=512, spill_above=spill_above)
+    assert spilled.table._parked is not None  # the table waits in the file too
+    for name in ("player", "degree", "ends", "end_values", "pred_offsets", "pred_sources"):
+        assert (getattr(spilled, name) == getattr(kept, name)).all(), name
+    assert (spilled.codes == kept.codes).all() and spilled.table._parked is None
+    probe = np.concatenate([kept.codes[::7], np.array([0], dtype=np.uint64)])
+    assert (spilled.table.find(probe) == kept.table.find(probe)).all()
+    assert spilled.table.number(np.array([1 << 63], dtype=np.uint64)).tolist() == [kept.size]
+
+
+def test_a_graph_without_its_predecessor_lists_answers_lookups_but_not_predecessors():
+    game = GAMES[0]
+    graph = packed_state_graph(game)
+    light = graph.without_predecessors()
+    assert (light.size, light.edges) == (graph.size, graph.edges)
+    assert light.number(game.initial_state()) == 0
+    with pytest.raises(ValueError, match="released"):
+        light.predecessors()
+    assert solve(game).graph.pred_sources.size == 0

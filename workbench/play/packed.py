@@ -10,6 +10,10 @@ lists (the target of each move, 4 bytes a move), then turned into the predecesso
 lists in compressed sparse row form that the retrograde solver reads, one chunk at a
 time, each freed once placed. No Python object is made per state or per move.
 
+On big graphs the forward lists and the code table wait in a temporary file while the
+predecessor lists are made (:class:`_Spill`), so that the two lists of moves, 4 bytes a
+move each, are never both in memory; the table comes back on its first use.
+
 :class:`PackedStateGraph` answers the same questions as
 :class:`~workbench.play.statespace.StateGraph` that
 :func:`~workbench.play.retrograde.retrograde` and
@@ -19,8 +23,10 @@ time, each freed once placed. No Python object is made per state or per move.
 >>> from workbench.play.statespace import state_graph
 >>> game = ValgardGame(Rules(rows=3, cols=3, reserve=2, muster=1))
 >>> packed = packed_state_graph(game)
->>> packed.size == state_graph(game).size == 5978
+>>> packed.positions == state_graph(game).size == 5978  # one code per mirror pair
 True
+>>> packed.size
+3117
 >>> packed.number(game.initial_state())
 0
 """
@@ -29,9 +35,12 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import dataclasses
 import os
+import tempfile
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from typing import IO
 
 import numpy as np
 
@@ -40,6 +49,7 @@ from workbench.play import packed_kernels as kernels
 from workbench.play.protocol import HasPackedSuccessors, State
 
 __all__ = [
+    "SPILL_ABOVE",
     "CodeTable",
     "PackedStateGraph",
     "available_memory",
@@ -51,6 +61,9 @@ __all__ = [
 _U = np.uint64
 #: Counts of moves into each state, when none are wanted.
 _NO_COUNTS = np.zeros(0, dtype=np.int32)
+#: Bytes of forward lists above which :func:`packed_state_graph` keeps them, and the
+#: code table while the predecessor lists are made, in a temporary file.
+SPILL_ABOVE = 1 << 28
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,7 +85,9 @@ class PackedStateGraph:
     pred_offsets, pred_sources : numpy.ndarray
         The states with a move into state ``i``:
         ``pred_sources[pred_offsets[i]:pred_offsets[i + 1]]`` (one per move, increasing;
-        int32).
+        int32); empty once released (:meth:`without_predecessors`).
+    moves : int
+        Number of moves.
     """
 
     game: HasPackedSuccessors
@@ -83,6 +98,7 @@ class PackedStateGraph:
     end_values: np.ndarray
     pred_offsets: np.ndarray
     pred_sources: np.ndarray
+    moves: int
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -91,9 +107,17 @@ class PackedStateGraph:
         return len(self.player)
 
     @property
+    def positions(self) -> int:
+        """Number of positions the states stand for: :attr:`size`, or more when the game
+        folds positions that play alike (a mirror image) into one code and says how many
+        each code stands for (``packed_class_sizes``)."""
+        class_sizes = getattr(self.game, "packed_class_sizes", None)
+        return self.size if class_sizes is None else int(class_sizes(self.codes).sum())
+
+    @property
     def edges(self) -> int:
         """Number of moves."""
-        return len(self.pred_sources)
+        return self.moves
 
     @property
     def codes(self) -> np.ndarray:
@@ -116,7 +140,8 @@ class PackedStateGraph:
 
     @property
     def index(self) -> Mapping[Hashable, int]:
-        """State key -> number, as :attr:`StateGraph.index` (made on first use: small graphs)."""
+        """State key -> number, as :attr:`StateGraph.index` (made on first use: small graphs);
+        for a game that folds positions into one code, the key of the one it unpacks to."""
         if not self._index:
             self._index.update(
                 (self.game.packed_state(int(code)).key(), number)
@@ -134,7 +159,22 @@ class PackedStateGraph:
 
     def predecessors(self) -> tuple[np.ndarray, np.ndarray]:
         """The reversed graph in CSR form: ``(offsets, sources)``."""
+        if self.pred_sources.size != self.moves:
+            raise ValueError("the predecessor lists of this graph have been released")
         return self.pred_offsets, self.pred_sources
+
+    def without_predecessors(self) -> PackedStateGraph:
+        """This graph without its predecessor lists (4 bytes a move), once solved: lookups,
+        players and degrees stay.
+
+        >>> from workbench.games.valgard import Rules, ValgardGame
+        >>> graph = packed_state_graph(ValgardGame(Rules(rows=2, cols=2, reserve=1, muster=1)))
+        >>> light = graph.without_predecessors()
+        >>> light.edges == graph.edges, light.pred_sources.size
+        (True, 0)
+        """
+        empty = np.zeros(0, dtype=np.int32)
+        return dataclasses.replace(self, pred_offsets=empty, pred_sources=empty, _index={})
 
 
 def packed_start(game: object, state: State) -> int | None:
@@ -151,6 +191,7 @@ def packed_state_graph(
     max_states: int = 2_000_000,
     max_memory: int | None = None,
     chunk: int = 1 << 16,
+    spill_above: int = SPILL_ABOVE,
 ) -> PackedStateGraph:
     """Enumerate every state reachable from ``state`` (default: the start) a layer at a time.
 
@@ -159,7 +200,9 @@ def packed_state_graph(
     ``max_memory`` (bytes; default: the memory the system has available now) bounds
     what the enumeration and a retrograde solve of its graph will need: after each
     chunk, the arrays kept so far plus what the predecessor lists and the solve add
-    for the states and moves already found (:func:`memory_needed`) must fit.
+    for the states and moves already found (:func:`memory_needed`) must fit. Once the
+    forward lists pass ``spill_above`` bytes they go to a temporary file, and the code
+    table joins them while the predecessor lists are made.
 
     Raises
     ------
@@ -180,20 +223,23 @@ def packed_state_graph(
     table.number(np.array([code], dtype=_U))
     pieces: list[_Piece] = []
     indegree = _Growing(np.int32)
+    spill = _Spill(spill_above)
     low, high, moves, kept = 0, 1, 0, 0  # the layer's numbers, moves, bytes of pieces
     while low < high:
         for first in range(low, high, chunk):
             piece = _expand_chunk(game, table, first, min(first + chunk, high), indegree)
             pieces.append(piece)
             moves += piece.targets.size
-            kept += piece.nbytes
+            kept = spill.keep(pieces, kept + piece.nbytes)
             _check_limits(game, table, moves, kept, max_states, max_memory, first + chunk)
         low, high = high, table.size
     player, degree, ends, end_values = (
         np.concatenate([getattr(piece, name) for piece in pieces])
         for name in ("player", "degree", "ends", "end_values")
     )
-    pred_offsets, pred_sources = _predecessors(pieces, indegree.array(table.size))
+    if spill.used:
+        table.park()
+    pred_offsets, pred_sources = _predecessors(pieces, indegree.array(table.size), spill)
     return PackedStateGraph(
         game=game,
         table=table,
@@ -203,6 +249,7 @@ def packed_state_graph(
         end_values=end_values,
         pred_offsets=pred_offsets,
         pred_sources=pred_sources,
+        moves=moves,
     )
 
 
@@ -261,19 +308,50 @@ class CodeTable:
         self.numbers = np.full(slots, -1, dtype=np.int32)
         self._codes = _Growing(_U)
         self.size = 0
+        self._parked: IO[bytes] | None = None
 
     @property
     def codes(self) -> np.ndarray:
         """The codes by number (the first :attr:`size` entries; uint64)."""
+        self._unpark()
         return self._codes.data[: self.size]
 
     @property
     def nbytes(self) -> int:
-        """Bytes held."""
+        """Bytes held in memory."""
+        if self._parked is not None:
+            return 0
         return self.keys.nbytes + self.numbers.nbytes + self._codes.data.nbytes
+
+    def park(self) -> None:
+        """Keep the table in a temporary file, its memory freed, until it is next used.
+
+        >>> table = CodeTable()
+        >>> table.number(np.array([7, 3], dtype=np.uint64)).tolist()
+        [0, 1]
+        >>> table.park()
+        >>> table.nbytes, table.find(np.array([3], dtype=np.uint64)).tolist()
+        (0, [1])
+        """
+        if self._parked is None:
+            parked = tempfile.TemporaryFile()  # noqa: SIM115 (closed when read back)
+            for array in (self.keys, self.numbers, self.codes):
+                array.tofile(parked)
+            self._slots, self._parked = self.keys.size, parked
+            self.keys = self.numbers = self._codes = None
+
+    def _unpark(self) -> None:
+        if self._parked is not None:
+            parked, self._parked = self._parked, None
+            with parked:
+                parked.seek(0)
+                self.keys = np.fromfile(parked, dtype=_U, count=self._slots)
+                self.numbers = np.fromfile(parked, dtype=np.int32, count=self._slots)
+                self._codes = _Growing(_U, np.fromfile(parked, dtype=_U, count=self.size))
 
     def find(self, codes: np.ndarray) -> np.ndarray:
         """The number of each code, -1 where absent (int32)."""
+        self._unpark()
         codes = np.asarray(codes, dtype=_U)
         out = np.empty(codes.size, dtype=np.int32)
         kernels.find_codes(self.keys, self.numbers, codes, out)
@@ -296,6 +374,7 @@ class CodeTable:
     def _number(
         self, parents: np.ndarray, children: np.ndarray, degree: np.ndarray, counts: np.ndarray
     ) -> np.ndarray:
+        self._unpark()
         self.reserve(children.size)
         targets = np.empty(children.size, dtype=np.int32)
         self.size = kernels.number_moves(
@@ -306,6 +385,7 @@ class CodeTable:
 
     def reserve(self, count: int) -> None:
         """Room for ``count`` more codes."""
+        self._unpark()
         if self.size + count > self.MAX_LOAD * self.keys.size:
             slots = self.keys.size
             while self.size + count > self.MAX_LOAD * slots:
@@ -320,8 +400,8 @@ class CodeTable:
 class _Growing:
     """An array that grows by doubling (only what has been written is touched)."""
 
-    def __init__(self, dtype: type) -> None:
-        self.data = np.zeros(1 << 12, dtype=dtype)
+    def __init__(self, dtype: type, data: np.ndarray | None = None) -> None:
+        self.data = np.zeros(1 << 12, dtype=dtype) if data is None else data
 
     def reserve(self, size: int) -> None:
         if size > self.data.size:
@@ -345,12 +425,58 @@ class _Piece:
     #: The terminal states' numbers and seat-0 returns.
     ends: np.ndarray
     end_values: np.ndarray
-    #: The state each move leads to (int32), the moves of each state together, in order.
-    targets: np.ndarray
+    #: The state each move leads to (int32), the moves of each state together, in order;
+    #: None once they wait in a :class:`_Spill`.
+    targets: np.ndarray | None
 
     @property
     def nbytes(self) -> int:
-        return sum(getattr(self, name).nbytes for name in ("player", "degree", "targets"))
+        held = self.player.nbytes + self.degree.nbytes
+        return held + (0 if self.targets is None else self.targets.nbytes)
+
+
+class _Spill:
+    """The forward lists of the pieces, in a temporary file once they pass ``above``
+    bytes, read back in the order written."""
+
+    def __init__(self, above: int) -> None:
+        self.above = above
+        self.file: IO[bytes] | None = None
+        self._written = 0  # pieces whose lists are in the file
+        self._reading = False
+
+    @property
+    def used(self) -> bool:
+        return self.file is not None
+
+    def keep(self, pieces: list[_Piece], kept: int) -> int:
+        """Write the forward lists of ``pieces`` (``kept`` bytes in memory in all) to the
+        file once they pass the limit, freeing them; the bytes left in memory."""
+        if kept <= self.above and self.file is None:
+            return kept
+        if self.file is None:
+            self.file = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
+        for at in range(self._written, len(pieces)):
+            piece = pieces[at]
+            piece.targets.tofile(self.file)
+            kept -= piece.targets.nbytes
+            pieces[at] = dataclasses.replace(piece, targets=None)
+        self._written = len(pieces)
+        return kept
+
+    def read(self, piece: _Piece) -> np.ndarray:
+        """The forward list of the next piece placed (pieces are placed in order)."""
+        if piece.targets is not None:
+            return piece.targets
+        if not self._reading:
+            self.file.seek(0)
+            self._reading = True
+        moves = int(piece.degree.sum(dtype=np.int64))
+        return np.fromfile(self.file, dtype=np.int32, count=moves)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _expand_chunk(
@@ -399,9 +525,12 @@ def _gigabytes(count: int) -> str:
     return f"{count / 2**20:,.0f} MB" if count < 2**30 else f"{count / 2**30:,.1f} GB"
 
 
-def _predecessors(pieces: list[_Piece], indegree: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """CSR predecessor lists from the pieces' forward lists, a counting sort that frees
-    each piece's moves (it empties ``pieces``) once they are placed."""
+def _predecessors(
+    pieces: list[_Piece], indegree: np.ndarray, spill: _Spill
+) -> tuple[np.ndarray, np.ndarray]:
+    """CSR predecessor lists from the pieces' forward lists (those in ``spill`` read back
+    in turn), a counting sort that frees each piece's moves (it empties ``pieces``) once
+    they are placed."""
     kind = np.int32 if int(indegree.sum(dtype=np.int64)) < 2**31 else np.int64
     offsets = np.zeros(indegree.size + 1, dtype=kind)
     np.cumsum(indegree, out=offsets[1:])
@@ -414,7 +543,9 @@ def _predecessors(pieces: list[_Piece], indegree: np.ndarray) -> tuple[np.ndarra
         if len(pieces) % 64 == 0:
             _release_freed_memory()
         piece = pieces.pop()
-        kernels.place_sources(piece.first, piece.degree, piece.targets, fill, sources)
+        targets = spill.read(piece)
+        kernels.place_sources(piece.first, piece.degree, targets, fill, sources)
+    spill.close()
     return offsets, sources
 
 

@@ -247,6 +247,11 @@ class HasPackedSuccessors(Protocol):
     whole breadth-first layer at a time through it. It must describe the same graph as
     the states do (the same positions, the same moves, a position with no move
     terminal); the game's tests prove that against the plain protocol enumeration.
+
+    A game may give positions that play alike (a position and its mirror image, with
+    the same value and each other's moves) one code, the solver then enumerating one
+    of each; it then also has ``packed_class_sizes(codes)``, how many positions each
+    code stands for, so that counts stay counts of positions.
     """
 
     def packed_code(self, state: State) -> int | None:

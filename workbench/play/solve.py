@@ -74,8 +74,9 @@ class Solution:
 
     @property
     def states(self) -> int:
-        """Number of states solved."""
-        return self.graph.size
+        """Number of positions solved (a game that folds mirror images into one packed
+        code counts both)."""
+        return self.graph.positions
 
     def value(self, state: State | None = None) -> Fraction:
         """Seat 0's return from ``state`` (default: the start) under perfect play."""
@@ -203,8 +204,8 @@ def solve(
     start = game.initial_state() if state is None else state
     if method == "retrograde" and packed_start(game, start) is not None:
         graph = packed_state_graph(game, state=start, max_states=max_states, max_memory=max_memory)
-        values, plies = retrograde(graph)
-        return Solution(info.name, method, graph, start, values, plies)
+        values, plies = retrograde(graph)  # then the predecessor lists are not needed
+        return Solution(info.name, method, graph.without_predecessors(), start, values, plies)
     graph = None
     if estimate:
         count, graph = _estimate(game, start, seed=seed)

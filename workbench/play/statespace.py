@@ -72,6 +72,11 @@ class StateGraph:
         """Number of states."""
         return len(self.player)
 
+    @property
+    def positions(self) -> int:
+        """Number of positions the states stand for (each state is one here)."""
+        return self.size
+
     def successors(self, number: int) -> np.ndarray:
         """State numbers reached from state ``number``."""
         return self.targets[self.offsets[number] : self.offsets[number + 1]]

@@ -80,7 +80,7 @@ def test_plain_minimax_agrees_within_its_horizon():
     depth = 3
     checked = 0
     for number, key in enumerate(solution.graph.index):
-        if number % 23:
+        if number % 11:
             continue
         state = game.state_from_key(key)
         result, plies = _label(solution, state)

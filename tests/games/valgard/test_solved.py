@@ -21,7 +21,7 @@ def table():
 def test_every_position_has_the_result_of_the_plain_solver(table):
     solution = solve(ValgardGame(RULES), estimate=False)
     game = table.game
-    assert table.size == solution.states
+    assert table.positions == solution.states
     assert np.all(np.diff(table.codes.astype(np.float64)) > 0)
     for code in table.codes[::7]:
         state = game.packed_state(int(code))

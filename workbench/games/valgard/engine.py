@@ -24,6 +24,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
+
 from workbench.errors import IllegalMoveError
 from workbench.games.valgard import notation
 from workbench.games.valgard.agents import material_heuristic
@@ -192,10 +194,14 @@ class ValgardGame:
     ----------
     rules : Rules, optional
         Every knob of the rules (default: the rule text's 6x6 game).
+    fold_mirror : bool
+        The exact solver's packed codes: a position and its mirror image share one
+        (half the positions to enumerate); False gives each its own.
     """
 
-    def __init__(self, rules: Rules | None = None):
+    def __init__(self, rules: Rules | None = None, *, fold_mirror: bool = True):
         self.rules = rules if rules is not None else Rules()
+        self.fold_mirror = fold_mirror
         self.geometry = ValgardGeometry.of(self.rules.rows, self.rules.cols)
         self.info = GameInfo(
             name="valgard",
@@ -208,19 +214,22 @@ class ValgardGame:
         self._moves = move_functions(self.geometry, self.rules)
         self._legal, self._apply = self._moves.legal, self._moves.apply
         self._pack, self._unpack = _packer(self.geometry.size), _unpacker(self.geometry.size)
-        self._codec = packed_codec(self.rules)
+        self._codec = packed_codec(self.rules, mirror=fold_mirror)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ValgardGame) and self.rules == other.rules
+        return isinstance(other, ValgardGame) and (self.rules, self.fold_mirror) == (
+            other.rules,
+            other.fold_mirror,
+        )
 
     def __hash__(self) -> int:
-        return hash(self.rules)
+        return hash((self.rules, self.fold_mirror))
 
     def __repr__(self) -> str:
-        return f"ValgardGame({self.rules!r})"
+        return f"ValgardGame({self.rules!r}{'' if self.fold_mirror else ', fold_mirror=False'})"
 
     def __reduce__(self):
-        return (ValgardGame, (self.rules,))
+        return (_game, (self.rules, self.fold_mirror))
 
     def state_from_key(self, key: int) -> ValgardState:
         """The state whose :meth:`ValgardState.key` is ``key`` (solvers store keys only).
@@ -258,22 +267,37 @@ class ValgardGame:
         :class:`~workbench.play.protocol.HasPackedSuccessors` hook: exact solvers expand
         whole layers of positions at once.
 
+        A position and its mirror image (files a, b, ... reversed) play alike and share
+        one code; :meth:`packed_state` gives one of the two, and :meth:`packed_class_sizes`
+        how many positions a code stands for. ``ValgardGame(rules, fold_mirror=False)``
+        gives each position its own code.
+
         >>> game = ValgardGame(Rules(rows=3, cols=3, reserve=3, muster=1))
         >>> state = game.initial_state()
         >>> game.packed_state(game.packed_code(state)) == state
         True
+        >>> deploys = [game.packed_code(state.apply(a)) for a in state.legal_actions()]
+        >>> len(deploys), len(set(deploys))  # on a1 and c1 alike
+        (3, 2)
         >>> expansion = game.packed_successors([game.packed_code(state)])
         >>> sorted(map(int, expansion.children)) == sorted(
         ...     game.packed_code(state.apply(a)) for a in state.legal_actions())
         True
         """
-        return None if self._codec is None else self._codec.pack(state.position)
+        return None if self._codec is None else self._codec.fold(self._codec.pack(state.position))
 
     def packed_state(self, code: int) -> ValgardState:
         """The state packed in ``code`` (see :meth:`packed_code`)."""
         if self._codec is None:
             raise ValueError(f"{self.rules.rows}x{self.rules.cols} boards have no 64-bit codes")
         return ValgardState(self, self._codec.unpack(int(code)))
+
+    def packed_class_sizes(self, codes: Any) -> np.ndarray:
+        """How many positions each code stands for (a position and its mirror image share
+        one code; a position that is its own image is one)."""
+        if self._codec is None:
+            raise ValueError(f"{self.rules.rows}x{self.rules.cols} boards have no 64-bit codes")
+        return self._codec.class_sizes(codes)
 
     def packed_successors(self, codes: Any) -> PackedExpansion:
         """Every legal move of every position of an array of codes (see :meth:`packed_code`)."""
@@ -381,3 +405,8 @@ class ValgardGame:
         Raises IllegalMoveError (a ValueError) naming the text when it is not legal here.
         """
         return notation.parse_action(self.geometry, state.position, state.legal_actions(), text)
+
+
+def _game(rules: Rules, fold_mirror: bool) -> ValgardGame:
+    """A game made again after pickling (keywords cannot pass through ``__reduce__``)."""
+    return ValgardGame(rules, fold_mirror=fold_mirror)

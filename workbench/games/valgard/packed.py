@@ -20,14 +20,24 @@ while the muster lasts: no piece has moved yet, so the placements still to make 
 have no codec (:func:`packed_codec` returns None) and are enumerated through the
 protocol.
 
+Every rule of Valgard reads the same in a mirror (files a, b, ... reversed), so a
+position and its mirror image have the same value and distance, and their moves are
+each other's images. The codec folds them (``mirror=True``, the default): the code of
+a position is the smaller of its own and its image's (:meth:`PackedCodec.fold`), and
+the batch generator returns children folded so. The solver then enumerates half as many
+codes; :meth:`PackedCodec.class_sizes` says how many positions each one stands for
+(one when a position is its own image), so that counts stay counts of positions.
+
 >>> from workbench.games.valgard.rules import Rules
 >>> codec = packed_codec(Rules(rows=3, cols=3, reserve=2, muster=1))
 >>> start = (0, 0, 0, 0, 2, 2, 0, 2)
 >>> codec.unpack(codec.pack(start)) == start
 True
 >>> expansion = codec.successors(np.array([codec.pack(start)], dtype=np.uint64))
->>> sorted(codec.unpack(int(code)) for code in expansion.children)  # deploy on a1, b1, c1
-[(64, 0, 0, 0, 1, 2, 1, 1), (128, 0, 0, 0, 1, 2, 1, 1), (256, 0, 0, 0, 1, 2, 1, 1)]
+>>> sorted(codec.unpack(int(code)) for code in expansion.children)  # a1 (and c1), b1
+[(64, 0, 0, 0, 1, 2, 1, 1), (64, 0, 0, 0, 1, 2, 1, 1), (128, 0, 0, 0, 1, 2, 1, 1)]
+>>> codec.class_sizes(expansion.children).tolist()  # a1 stands for c1 too
+[2, 1, 2]
 """
 
 from __future__ import annotations
@@ -39,7 +49,12 @@ import numpy as np
 
 from workbench.games.valgard.geometry import ValgardGeometry
 from workbench.games.valgard.moves import Position
-from workbench.games.valgard.packed_kernel import CAPTURE_MODES, expand
+from workbench.games.valgard.packed_kernel import (
+    CAPTURE_MODES,
+    canonical_codes,
+    expand,
+    mirror_images,
+)
 from workbench.games.valgard.rules import Rules
 from workbench.play.protocol import TERMINAL, PackedExpansion
 
@@ -48,23 +63,28 @@ __all__ = ["PackedCodec", "packed_codec"]
 _U = np.uint64
 
 
-def packed_codec(rules: Rules) -> PackedCodec | None:
-    """The codec of a board and rules, or None when a code would not fit in 64 bits.
+def packed_codec(rules: Rules, *, mirror: bool = True) -> PackedCodec | None:
+    """The codec of a board and rules, or None when a code would not fit in 64 bits;
+    ``mirror``: fold each position with its mirror image.
 
     >>> packed_codec(Rules(rows=4, cols=4, reserve=4, muster=3)).bits
     64
     >>> packed_codec(Rules(rows=4, cols=4, reserve=5, muster=3)) is None
     True
     """
-    codec = PackedCodec(rules)
+    codec = PackedCodec(rules, mirror)
     return codec if codec.bits <= 64 else None
 
 
 @dataclass(frozen=True, eq=False)
 class PackedCodec:
-    """Packing, unpacking and batch move generation for one board under one set of rules."""
+    """Packing, unpacking and batch move generation for one board under one set of rules.
+
+    ``mirror``: codes fold a position with its mirror image (see the module's text).
+    """
 
     rules: Rules
+    mirror: bool = True
 
     @cached_property
     def geometry(self) -> ValgardGeometry:
@@ -102,6 +122,30 @@ class PackedCodec:
         size = self.geometry.size
         return light | dark << size | tall << 2 * size | (low + 2 * mover + mustering) << 3 * size
 
+    def fold(self, code: int | None) -> int | None:
+        """The code that stands for ``code``'s position and its mirror image (``code``
+        itself without ``mirror``)."""
+        if code is None or not self.mirror:
+            return code
+        return int(self.folded(np.array([code], dtype=_U))[0])
+
+    def folded(self, codes: np.ndarray) -> np.ndarray:
+        """:meth:`fold` of each code of an array (a new array)."""
+        codes = np.array(codes, dtype=_U)
+        if self.mirror:
+            canonical_codes(codes, self.geometry.size, self._radix, self._mirror)
+        return codes
+
+    def class_sizes(self, codes: np.ndarray) -> np.ndarray:
+        """How many positions each folded code stands for: 2, or 1 for a position that is
+        its own mirror image (always 1 without ``mirror``)."""
+        codes = np.asarray(codes, dtype=_U)
+        if not self.mirror:
+            return np.ones(codes.size, dtype=np.int64)
+        images = codes.copy()
+        mirror_images(images, self.geometry.size, self._radix, self._mirror)
+        return np.where(images == codes, 1, 2).astype(np.int64)
+
     def unpack(self, code: int) -> Position:
         """The raw position of a code (the inverse of :meth:`pack`)."""
         size, radix = self.geometry.size, self._radix
@@ -123,6 +167,12 @@ class PackedCodec:
         return [r * cols + c for r in range(self.rules.rows - 1) for c in range(cols - 1)]
 
     @cached_property
+    def _mirror(self) -> tuple:
+        """``(rows, cols, octagon row flip, socket row flip)``: a flip reverses a row's bits."""
+        rows, cols = self.rules.rows, self.rules.cols
+        return (rows, cols, _bit_reversals(cols), _bit_reversals(cols - 1))
+
+    @cached_property
     def _socket_weight(self) -> np.ndarray:
         """Per octagon bit index: what a rune in the socket there adds to a code."""
         size, radix = self.geometry.size, self._radix
@@ -140,7 +190,7 @@ class PackedCodec:
         steps = geometry.steps
         capture = CAPTURE_MODES[rules.valkyrie_capture]
         flags = (rules.deploy, rules.charge, rules.charge_captures, rules.rally, rules.runes,
-                 rules.hardcore, rules.no_move == "loss", capture)  # fmt: skip
+                 rules.hardcore, rules.no_move == "loss", capture, self.mirror)  # fmt: skip
         return (
             geometry.size,
             self._radix,
@@ -154,6 +204,7 @@ class PackedCodec:
             np.array([mask for _, mask in steps], dtype=_U),
             tuple(int(flag) for flag in flags),
             rules.muster,
+            self._mirror,
         )
 
     def successors(self, codes: np.ndarray) -> PackedExpansion:
@@ -161,3 +212,16 @@ class PackedCodec:
         player, value, parents, children = expand(np.asarray(codes, dtype=_U), *self.layout)
         player[player < 0] = TERMINAL
         return PackedExpansion(player, value, parents, children)
+
+
+def _bit_reversals(width: int) -> np.ndarray:
+    """Each number below ``2**width`` with its ``width`` bits reversed (int64).
+
+    >>> _bit_reversals(3).tolist()
+    [0, 4, 2, 6, 1, 5, 3, 7]
+    """
+    numbers = np.arange(1 << width)
+    reversed_ = np.zeros_like(numbers)
+    for bit in range(width):
+        reversed_ |= (numbers >> bit & 1) << (width - 1 - bit)
+    return reversed_

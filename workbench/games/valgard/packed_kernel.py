@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["CAPTURE_MODES", "expand"]
+__all__ = ["CAPTURE_MODES", "canonical_codes", "expand", "mirror_images"]
 
 #: ``Rules.valkyrie_capture`` as the kernel's number.
 CAPTURE_MODES = {"valkyrie": 0, "never": 1, "anyone": 2}
@@ -53,11 +53,54 @@ def _back(target, shift):
 
 
 @_compiled
+def _mirror_rows(mask, rows, cols, flip):
+    """``mask``, ``rows`` rows of ``cols`` bits, with each row reversed (``flip`` reverses
+    ``cols`` bits)."""
+    image = np.uint64(0)
+    row_mask = (_ONE << np.uint64(cols)) - _ONE
+    for row in range(rows):
+        at = np.uint64(row * cols)
+        image |= np.uint64(flip[np.intp(mask >> at & row_mask)]) << at
+    return image
+
+
+@_compiled
+def _image(code, size, radix, mirror):
+    """The code of the mirror image (files a, b, ... reversed) of ``code``'s position:
+    ``mirror`` is ``(rows, cols, octagon row flip, socket row flip)``."""
+    rows, cols, cell_flip, socket_flip = mirror
+    mask = (_ONE << np.uint64(size)) - _ONE
+    image = np.uint64(0)
+    for part in range(3):  # light, dark, the Valkyries
+        at = np.uint64(part * size)
+        image |= _mirror_rows(code >> at & mask, rows, cols, cell_flip) << at
+    weight = np.uint64(4 * radix * radix)  # the socket mask's place in the mixed radix
+    low = code >> np.uint64(3 * size)
+    runes = _mirror_rows(low // weight, rows - 1, cols - 1, socket_flip)
+    return image | (runes * weight + low % weight) << np.uint64(3 * size)
+
+
+@_compiled
+def mirror_images(codes, size, radix, mirror):
+    """Each code replaced by its mirror image's (in place)."""
+    for index in range(codes.size):
+        codes[index] = _image(codes[index], size, radix, mirror)
+
+
+@_compiled
+def canonical_codes(codes, size, radix, mirror):
+    """Each code replaced by the smaller of it and its mirror image's (in place)."""
+    for index in range(codes.size):
+        codes[index] = min(codes[index], _image(codes[index], size, radix, mirror))
+
+
+@_compiled
 def expand(codes, size, radix, socket_index, socket_weight, corners, homes, full, sockets,
-           step_shift, step_mask, flags, muster):  # fmt: skip
+           step_shift, step_mask, flags, muster, mirror):  # fmt: skip
     """``(player, value, parents, children)`` of :class:`~workbench.play.protocol.PackedExpansion`
-    for ``codes``; the other arguments are :attr:`PackedCodec.layout`."""
-    deploy, charge, charge_captures, rally, runes_on, hardcore, no_move_loss, capture = flags
+    for ``codes``; the other arguments are :attr:`PackedCodec.layout`. With the last flag
+    set, each child is the smaller of its code and its mirror image's (``mirror``)."""
+    deploy, charge, charge_captures, rally, runes_on, hardcore, no_move_loss, capture, fold = flags
     count = codes.size
     player = np.empty(count, dtype=np.int8)
     value = np.zeros(count)
@@ -174,4 +217,7 @@ def expand(codes, size, radix, socket_index, socket_weight, corners, homes, full
             player[index] = -1
             if no_move_loss:
                 value[index] = 1.0 if mover else -1.0
-    return player, value, parents[:filled], children[:filled]
+    children = children[:filled]
+    if fold:
+        canonical_codes(children, size, radix, mirror)
+    return player, value, parents[:filled], children

@@ -1,7 +1,8 @@
 """Solved tables of Valgard boards: every reachable position's exact result, saved and reloaded.
 
 A :class:`SolvedTable` holds, for every position reachable from the start of one
-board under one set of rules, its packed code (:mod:`~workbench.games.valgard.packed`),
+board under one set of rules, its packed code (:mod:`~workbench.games.valgard.packed`;
+a position and its mirror image share one),
 the seat that wins with perfect play (or :data:`~workbench.play.retrograde.DRAW`) and
 the plies to the end. It is saved as a NumPy ``.npz`` file with the rules that
 produced it (their :meth:`Rules.to_dict` JSON inside), and :func:`solved_table`
@@ -17,7 +18,7 @@ Small tables (under a megabyte) are committed in ``data/valgard.solved/``
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     table = solved_table(rules, folder=folder)   # solved, then saved
 ...     again = solved_table(rules, folder=folder)   # loaded
->>> table.size, again.outcome(again.game.initial_state())
+>>> table.positions, again.outcome(again.game.initial_state())
 (5978, ('draw', None))
 """
 
@@ -47,7 +48,8 @@ TABLES_DIR = DATA_DIR / "tables"
 #: Where :func:`solved_table` saves the tables it makes (ignored by git).
 CACHE_DIR = DATA_DIR.parents[1] / ".cache" / "valgard"
 
-_FORMAT = 1
+#: 2: a position and its mirror image share one code.
+_FORMAT = 2
 
 
 def table_name(rules: Rules) -> str:
@@ -98,6 +100,7 @@ class SolvedTable:
             )
         graph = packed_state_graph(game, max_states=2**31 - 1, max_memory=max_memory)
         winner, plies = retrograde(graph)
+        graph = graph.without_predecessors()  # freed before the codes are read back
         order = np.argsort(graph.codes)
         return cls(rules, graph.codes[order], winner[order], plies[order].astype(np.int32))
 
@@ -108,8 +111,13 @@ class SolvedTable:
 
     @property
     def size(self) -> int:
-        """Number of positions."""
+        """Number of codes (a position and its mirror image share one)."""
         return self.codes.size
+
+    @property
+    def positions(self) -> int:
+        """Number of positions."""
+        return int(self.game.packed_class_sizes(self.codes).sum())
 
     def result(self, state: ValgardState) -> tuple[int, int]:
         """``(winner, plies)`` of ``state``: the winning seat or ``DRAW``, and the plies
