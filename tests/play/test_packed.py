@@ -54,7 +54,11 @@ def test_the_packed_graph_is_the_state_graph_state_by_state(game):
         assert (solved[order] == expected).all()
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.rules.rows}x{g.rules.cols}")
+@pytest.mark.parametrize(
+    "game",
+    [*GAMES, ValgardGame(Rules(rows=3, cols=4, reserve=2, muster=1, hardcore=True))],
+    ids=lambda g: f"{g.rules.rows}x{g.rules.cols}",
+)
 def test_the_folded_graph_solves_every_position_as_the_state_graph(game):
     plain = state_graph(game, max_states=100_000)
     folded = packed_state_graph(game)  # a position and its mirror image share a code
