@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from workbench.errors import DataError, RulesError
-from workbench.games.valgard import ValgardGame
+from workbench.games.valgard import ValgardGame, solved
 from workbench.games.valgard.exact import small_board_rules
 from workbench.games.valgard.solved import TABLES_DIR, SolvedTable, solved_table, table_name
 from workbench.play import solve
@@ -75,3 +75,22 @@ def test_a_position_outside_the_table_is_a_key_error(table):
     state = game.position({"a1": "L", "c3": "d"})
     with pytest.raises(KeyError, match="not reachable"):
         table.result(state)
+
+
+def test_a_cached_table_of_an_older_format_is_made_again(table, tmp_path, monkeypatch):
+    monkeypatch.setattr(solved, "CACHE_DIR", tmp_path)
+    path = tmp_path / table_name(RULES)
+    np.savez(path, format=np.array(1), rules=np.array("{}"), codes=table.codes[:1],
+             winner=table.winner[:1], plies=table.plies[:1])  # fmt: skip
+    again = solved_table(RULES)
+    assert again.size == table.size and SolvedTable.load(path, RULES).size == table.size
+    with pytest.raises(DataError, match="expected table format 2, got 1"):  # not the cache
+        solved_table(RULES, folder=_folder_with_old_table(tmp_path / "mine", table))
+
+
+def _folder_with_old_table(folder, table):
+    """A folder holding a table of format 1 for ``RULES``."""
+    folder.mkdir()
+    np.savez(folder / table_name(RULES), format=np.array(1), rules=np.array("{}"),
+             codes=table.codes[:1], winner=table.winner[:1], plies=table.plies[:1])  # fmt: skip
+    return folder

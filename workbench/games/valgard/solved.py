@@ -195,13 +195,25 @@ def solved_table(
     """The solved table of ``rules``: loaded when saved before, else solved and saved.
 
     Looks in ``folder`` (default: :data:`TABLES_DIR`, then :data:`CACHE_DIR`) and
-    saves a new table into it (default: :data:`CACHE_DIR`).
+    saves a new table into it (default: :data:`CACHE_DIR`). A table of an older format
+    in :data:`CACHE_DIR` is made again over it (the cache holds nothing else); anywhere
+    else it is refused.
     """
     name = table_name(rules)
     places = [Path(folder)] if folder is not None else [TABLES_DIR, CACHE_DIR]
     for place in places:
-        if (place / name).exists():
-            return SolvedTable.load(place / name, rules)
+        path = place / name
+        if path.exists() and not (place == CACHE_DIR and _saved_format(path) < _FORMAT):
+            return SolvedTable.load(path, rules)
     table = SolvedTable.solve(rules, max_memory=max_memory)
     table.save(places[-1] / name)
     return table
+
+
+def _saved_format(path: Path) -> int:
+    """The format number a saved table declares (0 when it declares none or is unreadable)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return int(data["format"]) if "format" in data.files else 0
+    except (OSError, ValueError):
+        return 0
