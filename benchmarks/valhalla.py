@@ -17,10 +17,9 @@ The hard ladder (issue 15): seeded 10x10 levels with 14 enemies, 5 items and 8 w
 process under a 3 GiB address-space cap and a time limit. Goals: no unknown star set,
 the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the worst
 level and <= 1 s on the median one. The table shows how far each level is from them.
-Last run (idle, on a machine about twice as slow as the one of the README's first table):
-all twelve solved, kill orders counted on all, 3 answered exactly (seeds 2, 5, 13), on the
-other 9 one or two one-line star sets unknown; CPU median 3.8 s, worst 8.7 s (seed 13,
-865 MiB). Stretch (earlier, load about 8): 27.8 s CPU, 2.4 GiB, the one-line star unknown.
+Last run (2026-12-03, idle): all twelve solved, kill orders counted on all, 3 answered
+exactly (seeds 2, 5, 13), on the other 9 one or two one-line star sets unknown; CPU median
+2.7 s, worst 8.4 s (seed 13, 855 MiB). Stretch (earlier, load about 8): 27.8 s CPU, 2.4 GiB, the one-line star unknown.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
