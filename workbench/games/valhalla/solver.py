@@ -184,11 +184,11 @@ def solve(
 
     ``line_budget`` bounds each trail search (one-line star, fewest lines) in
     search nodes; past it the answer is "unknown" rather than a guess. A one-line
-    star set it leaves unknown is decided exactly by
-    :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work), and one still
-    unknown is sought by :func:`~.trails.guided_line` (``guided_budget`` trail steps),
-    which can only find one-line wins, never rule them out.
-    ``random_walks`` random plays (seeded by ``seed``) estimate how often a
+    star set it leaves unknown is sought by :func:`~.trails.guided_line` (rounds of
+    ``guided_budget`` trail steps, move orders shuffled from ``seed``), which can
+    only find one-line wins, never rule them out, and one still unknown is decided
+    exactly by :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work).
+    ``random_walks`` random plays (seeded by ``seed`` too) estimate how often a
     player who does not think wins. A level whose search would hold more than
     ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
     as its layers show it.
@@ -209,7 +209,7 @@ def solve(
             _settle(one, 1 << c, drawn, strike, cunning)
     for c in range(4):
         if one.status.get(1 << c) == "unknown":
-            found = guided_line(space, target=c, budget=guided_budget)
+            found = guided_line(space, target=c, budget=guided_budget, seed=seed)
             if found is not None:
                 line, strike, cunning = found
                 _settle(one, 1 << c, [line], strike, cunning)

@@ -34,6 +34,7 @@ one out.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -41,14 +42,19 @@ import numpy as np
 
 from workbench.games.valhalla.engine import Outcome, Situation
 from workbench.games.valhalla.search import StateSpace, outcome_class
+from workbench.play.agents import Seed, python_random
 
 __all__ = ["GUIDED_BUDGET", "LINE_BUDGET", "LineSearch", "guided_line", "search_lines"]
 
 #: Search nodes a trail search may use by default (past them it answers "unknown").
 LINE_BUDGET = 20_000
 
-#: Trail steps :func:`guided_line` may try by default.
-GUIDED_BUDGET = 20_000
+#: Trail steps :func:`guided_line` may try by default, in each of its rounds.
+GUIDED_BUDGET = 50_000
+
+#: Rounds of :func:`guided_line` that draw one trail a move: the search's own order of
+#: moves, then orders shuffled.
+GUIDED_ROUNDS = 4
 
 Lines = list[list[tuple[int, int]]]
 
@@ -164,7 +170,12 @@ def search_lines(
 
 
 def guided_line(
-    space: StateSpace, *, target: int, budget: int = GUIDED_BUDGET
+    space: StateSpace,
+    *,
+    target: int,
+    budget: int = GUIDED_BUDGET,
+    rounds: int = GUIDED_ROUNDS,
+    seed: Seed = 0,
 ) -> tuple[list[tuple[int, int]], bool, tuple[bool, ...]] | None:
     """A one-line win of star class ``target`` found by following the exhaustive
     search from point of interest to point of interest, or None (not a proof).
@@ -172,10 +183,35 @@ def guided_line(
     Each move of :meth:`StateSpace.successors` that keeps the class winnable is
     drawn as a trail to its point of interest (over empty fields and unused edges,
     of a length with the same effect as the move's), shortest first; a failed
-    (state, used edges) is not searched again. ``budget`` bounds the trail steps
-    tried. Returns ``(line, final strike, cunning per fight)``, replayed through the
+    (state, used edges) is not searched again. It goes in rounds of at most
+    ``budget`` trail steps each. The first ``rounds`` draw only the first trail of
+    each move, so that the budget goes to the choice of moves rather than to other
+    trails of the first ones: the search's own order of moves, then orders shuffled
+    (from ``seed``). On 10x10 levels with 14 enemies these find almost every
+    one-line win in a fraction of a second. A last round draws every trail of each
+    move. Returns ``(line, final strike, cunning per fight)``, replayed through the
     engine before it is returned, or None. Only for ``line_rule="no_edge_twice"``.
     """
+    game = space.game
+    if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
+        return None
+    shuffles = [python_random(s) for s in np.random.SeedSequence(seed).spawn(max(rounds - 1, 0))]
+    plans = [(None, 1)] * (rounds > 0) + [(rng, 1) for rng in shuffles] + [(None, None)]
+    for order, width in plans:
+        found = _guided_round(space, target, budget, width, order)
+        if found is not None:
+            line, strike, cunning = found
+            outcome = game.replay([line], final_strike=strike, cunning=cunning)
+            if not (isinstance(outcome, Outcome) and outcome.won
+                    and outcome_class(game, outcome) == target):  # fmt: skip
+                raise AssertionError(f"guided line does not win class {target}: {line}")
+            return found
+    return None
+
+
+def _guided_round(space: StateSpace, target: int, budget: int, width: int | None, order):
+    """One round of :func:`guided_line`: at most ``width`` trails drawn for a move (None:
+    all), the moves in the search's order or shuffled by ``order`` (a ``random.Random``)."""
     game = space.game
     tries = [budget]
     failed: set[tuple] = set()
@@ -183,14 +219,17 @@ def guided_line(
     def follow(state, line: list, used: frozenset, fought: tuple):
         here = space.unpack(state)
         blocked = {space.cells[p] for p in range(space.n + space.m) if here.left >> p & 1}
-        for q, d, nxt, ends, cunning in space.successors(state):
+        moves = list(space.successors(state))
+        if order is not None:
+            order.shuffle(moves)
+        for q, d, nxt, ends, cunning in moves:
             strikes = [s for o, s in ends if o.won and outcome_class(game, o) == target]
             if not strikes and (nxt is None or not space.classes(nxt) >> target & 1):
                 continue
             lengths = _same_effect(space, d, here)
             fights = fought + ((cunning,) if q < space.n else ())
-            for path, taken in _trails(game, line[-1], space.cells[q], lengths, blocked, used,
-                                       tries):  # fmt: skip
+            trails = _trails(game, line[-1], space.cells[q], lengths, blocked, used, tries)
+            for path, taken in itertools.islice(trails, width):
                 if strikes:
                     return line + path[1:], strikes[0], fights
                 key = (nxt, used | taken)
@@ -201,18 +240,11 @@ def guided_line(
                     failed.add(key)
                 if tries[0] <= 0:
                     return None
+            if tries[0] <= 0:
+                return None
         return None
 
-    if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
-        return None
-    found = follow(space.start, [game.level.start], frozenset(), ())
-    if found is not None:
-        line, strike, cunning = found
-        outcome = game.replay([line], final_strike=strike, cunning=cunning)
-        if not (isinstance(outcome, Outcome) and outcome.won
-                and outcome_class(game, outcome) == target):  # fmt: skip
-            raise AssertionError(f"guided line does not win class {target}: {line}")
-    return found
+    return follow(space.start, [game.level.start], frozenset(), ())
 
 
 def _same_effect(space: StateSpace, steps: int, here) -> set[int]:
