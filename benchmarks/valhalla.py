@@ -17,9 +17,9 @@ The hard ladder (issue 15): seeded 10x10 levels with 14 enemies, 5 items and 8 w
 process under a 3 GiB address-space cap and a time limit. Goals: no unknown star set,
 the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the worst
 level and <= 1 s on the median one. The table shows how far each level is from them.
-Last run (2026-12-03, idle): all twelve solved, kill orders counted on all, 3 answered
-exactly (seeds 2, 5, 13), on the other 9 one or two one-line star sets unknown; CPU median
-2.7 s, worst 8.4 s (seed 13, 855 MiB). Stretch (earlier, load about 8): 27.8 s CPU, 2.4 GiB, the one-line star unknown.
+Last run (2026-12-03, idle): all twelve answered exactly (a one-line win found for every
+class, so the fewest lines is 1, proven), kill orders counted on all; CPU median 2.35 s,
+worst 7.96 s (seed 13, 917 MiB). Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
@@ -40,7 +40,7 @@ import pandas as pd
 from workbench.errors import SearchLimitError
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import ValhallaCalling
-from workbench.games.valhalla.generator import random_level
+from workbench.games.valhalla.generator import hard_level, random_level
 from workbench.games.valhalla.level import Hero
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.solver import solve
@@ -82,18 +82,6 @@ def ladder_level(width, height, enemies, items, walls, ability):
         if space.classes(space.start):
             return level
     raise RuntimeError("no winnable ladder level")
-
-
-def hard_level(seed: int, side: int = 10, enemies: int = 14):
-    """A ``side`` x ``side`` level with ``enemies`` enemies, 5 items and 8 walls from
-    ``seed`` (the ability alternates between none and To Valhalla; hero Health n..2n
-    as in the ladder)."""
-    rng = np.random.default_rng(seed)
-    ability = ("none", "to_valhalla")[seed % 2]
-    level = random_level(rng, side, side, enemies=enemies, items=5, walls=8, ability=ability,
-                         name=f"hard {side}x{side} seed {seed}")  # fmt: skip
-    health = int(rng.integers(enemies, 2 * enemies + 1))
-    return level.replace(hero=Hero(health, level.hero.attack, ability))
 
 
 def measure_hard(seed: int, *size: int) -> dict:

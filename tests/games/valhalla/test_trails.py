@@ -1,12 +1,10 @@
 """The budgeted trail search against the single-step BFS that tracks the line's edges."""
 
-import numpy as np
 import pytest
 
 from workbench.games.valhalla.baseline import baseline_fewest_lines, baseline_star_sets
 from workbench.games.valhalla.engine import ValhallaCalling
-from workbench.games.valhalla.generator import random_level
-from workbench.games.valhalla.level import Hero
+from workbench.games.valhalla.generator import hard_level
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.trails import guided_line, search_lines
@@ -85,10 +83,7 @@ def test_the_guided_search_finds_only_one_line_wins_the_bfs_finds():
 
 
 def test_rounds_of_one_trail_a_move_find_the_one_line_win_of_a_big_level():
-    rng = np.random.default_rng(1)  # the hard ladder's seed 1 (benchmarks/valhalla.py)
-    level = random_level(rng, 10, 10, enemies=14, items=5, walls=8, ability="to_valhalla")
-    level = level.replace(hero=Hero(int(rng.integers(14, 29)), level.hero.attack, "to_valhalla"))
-    game = ValhallaCalling(level)
+    game = ValhallaCalling(hard_level(1))  # of the benchmark's hard ladder
     space = StateSpace(game)
     assert search_lines(space, targets=1, max_lines=1).status[1] == "unknown"
     # Every trail of each move in turn (the last round alone) spends the budget on the

@@ -19,13 +19,13 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from workbench.errors import RulesError
-from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Level
+from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Hero, Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import MAX_MEMORY
 from workbench.games.valhalla.solver import GRADES, Solution, solve
 from workbench.games.valhalla.trails import LINE_BUDGET
 
-__all__ = ["GRADES", "generate", "random_level"]
+__all__ = ["GRADES", "generate", "hard_level", "random_level"]
 
 
 def random_level(
@@ -73,6 +73,24 @@ def random_level(
         "name": name, "width": width, "height": height, "start": list(start), "hero": hero,
         "enemies": foes, "items": things, "walls": [list(c) for c in spots[enemies + items:]],
     })  # fmt: skip
+
+
+def hard_level(seed: int, side: int = 10, enemies: int = 14) -> Level:
+    """A level of the solver's hard ladder: ``side`` x ``side`` with ``enemies`` enemies,
+    5 items and 8 walls, drawn from ``seed``; the ability alternates between none and
+    To Valhalla, and the hero's Health lies between n and 2n for n enemies, so that he
+    can fall after about half of them, as in a designed level.
+
+    >>> level = hard_level(1)
+    >>> (level.width, len(level.enemies), len(level.items), level.hero.ability)
+    (10, 14, 5, 'to_valhalla')
+    """
+    rng = np.random.default_rng(seed)
+    ability = ("none", "to_valhalla")[seed % 2]
+    level = random_level(rng, side, side, enemies=enemies, items=5, walls=8, ability=ability,
+                         name=f"hard {side}x{side} seed {seed}")  # fmt: skip
+    health = int(rng.integers(enemies, 2 * enemies + 1))
+    return level.replace(hero=Hero(health, level.hero.attack, ability))
 
 
 def generate(
