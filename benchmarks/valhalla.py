@@ -18,8 +18,8 @@ process under a 3 GiB address-space cap and a time limit. Goals: no unknown star
 the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the worst
 level and <= 1 s on the median one. The table shows how far each level is from them.
 Last run (2026-12-03, idle): all twelve answered exactly (a one-line win found for every
-class, so the fewest lines is 1, proven), kill orders counted on all; CPU median 2.35 s,
-worst 7.96 s (seed 13, 917 MiB). Stretch: see the README.
+class, so the fewest lines is 1, proven), kill orders counted on all; CPU median 2.07 s,
+worst 7.66 s (seed 13, 918 MiB). Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18

@@ -35,6 +35,7 @@ one out.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -247,19 +248,27 @@ def _guided_round(space: StateSpace, target: int, budget: int, width: int | None
     return follow(space.start, [game.level.start], frozenset(), ())
 
 
-def _same_effect(space: StateSpace, steps: int, here) -> set[int]:
+def _same_effect(space: StateSpace, steps: int, here) -> frozenset[int]:
     """Walk lengths with the effect of a walk of ``steps`` steps (the search keeps one
-    length per effect; the longest kept stands for every longer one of its parity)."""
-    lengths = np.arange(steps, steps + _SLACK, 2)
-    effect = space.maker.walk_effect(
-        steps=lengths,
-        attack=np.full(len(lengths), here.attack),
-        loki=np.full(len(lengths), here.loki),
-        chariot=np.full(len(lengths), here.chariot),
-    )
-    same = np.logical_and.reduce([column == column[0] for column in effect])
-    return set(lengths[same].tolist())
+    length per effect; the longest kept stands for every longer one of its parity),
+    remembered per game: drawing asks the same again and again."""
+    known = _EFFECT_LENGTHS.setdefault(space.maker, {})
+    key = (steps, int(here.attack), int(here.loki), int(here.chariot))
+    if key not in known:
+        lengths = np.arange(steps, steps + _SLACK, 2)
+        effect = space.maker.walk_effect(
+            steps=lengths,
+            attack=np.full(len(lengths), here.attack),
+            loki=np.full(len(lengths), here.loki),
+            chariot=np.full(len(lengths), here.chariot),
+        )
+        same = np.logical_and.reduce([column == column[0] for column in effect])
+        known[key] = frozenset(lengths[same].tolist())
+    return known[key]
 
+
+#: :func:`_same_effect`'s answers, per move maker (forgotten with it).
+_EFFECT_LENGTHS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 #: Extra steps a drawn walk may take over the move's own length (see :func:`_same_effect`).
 _SLACK = 9
@@ -276,8 +285,7 @@ def _trails(game, start, goal, lengths: set[int], blocked: set, used: frozenset,
 
 def _trails_of(game, path, goal, lengths, used, distance, tries):
     here, left = path[-1], max(lengths) - (len(path) - 1)
-    for nxt in game.neighbours(here):
-        edge = frozenset((here, nxt))
+    for nxt, edge in _edges_from(game)[here]:
         if edge in used or distance.get(nxt, left) > left - 1:
             continue
         tries[0] -= 1
@@ -294,11 +302,33 @@ def _trails_of(game, path, goal, lengths, used, distance, tries):
 
 def _distances(game, goal, blocked: set, used: frozenset) -> dict:
     """Steps from every field to ``goal`` over unused edges, through no blocked field."""
+    edges = _edges_from(game)
     distance, queue = {goal: 0}, deque([goal])
     while queue:
         x = queue.popleft()
-        for y in game.neighbours(x):
-            if y not in distance and y not in blocked and frozenset((x, y)) not in used:
-                distance[y] = distance[x] + 1
+        further = distance[x] + 1
+        for y, edge in edges[x]:
+            if y not in distance and y not in blocked and edge not in used:
+                distance[y] = further
                 queue.append(y)
     return distance
+
+
+def _edges_from(game) -> dict:
+    """Per field, its neighbours with the edge to each (a frozenset of the two fields, one
+    object per edge, so that looking it up in a set of used edges makes nothing new)."""
+    found = _EDGES.get(game)
+    if found is None:
+        one: dict[frozenset, frozenset] = {}
+        found = {}
+        for x in game.graph.nodes:
+            found[x] = []
+            for y in game.neighbours(x):
+                edge = frozenset((x, y))
+                found[x].append((y, one.setdefault(edge, edge)))
+        _EDGES[game] = found
+    return found
+
+
+#: :func:`_edges_from` per game (forgotten with it).
+_EDGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
