@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import dataclasses
+import functools
 import os
 import tempfile
 from collections.abc import Hashable, Mapping
@@ -106,7 +107,7 @@ class PackedStateGraph:
         """Number of states."""
         return len(self.player)
 
-    @property
+    @functools.cached_property
     def positions(self) -> int:
         """Number of positions the states stand for: :attr:`size`, or more when the game
         folds positions that play alike (a mirror image) into one code and says how many

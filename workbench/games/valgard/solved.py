@@ -114,7 +114,7 @@ class SolvedTable:
         """Number of codes (a position and its mirror image share one)."""
         return self.codes.size
 
-    @property
+    @cached_property
     def positions(self) -> int:
         """Number of positions."""
         return int(self.game.packed_class_sizes(self.codes).sum())
@@ -203,8 +203,12 @@ def solved_table(
     places = [Path(folder)] if folder is not None else [TABLES_DIR, CACHE_DIR]
     for place in places:
         path = place / name
-        if path.exists() and not (place == CACHE_DIR and _saved_format(path) < _FORMAT):
-            return SolvedTable.load(path, rules)
+        if path.exists():
+            try:
+                return SolvedTable.load(path, rules)
+            except DataError:
+                if place != CACHE_DIR or _saved_format(path) >= _FORMAT:
+                    raise
     table = SolvedTable.solve(rules, max_memory=max_memory)
     table.save(places[-1] / name)
     return table

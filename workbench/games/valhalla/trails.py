@@ -239,8 +239,6 @@ def _guided_round(space: StateSpace, target: int, budget: int, width: int | None
                     if found is not None:
                         return found
                     failed.add(key)
-                if tries[0] <= 0:
-                    return None
             if tries[0] <= 0:
                 return None
         return None
