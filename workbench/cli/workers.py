@@ -88,6 +88,7 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
         yield pool
     except BaseException:
         processes = list((pool._processes or {}).values())  # no public way before 3.14
+        manager = pool._executor_manager_thread  # it joins the workers too
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
@@ -96,5 +97,7 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
             if process.is_alive():  # deaf to SIGTERM: end it for sure
                 process.kill()
                 process.join(timeout=5)
+        if manager is not None:  # until it is done, a worker it reaped may still look alive
+            manager.join(timeout=5)
         raise
     pool.shutdown(wait=True)
