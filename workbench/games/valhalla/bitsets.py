@@ -27,6 +27,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from workbench.errors import SearchLimitError
+from workbench.games.valhalla.kernels import shift_rows
 
 __all__ = [
     "Fields",
@@ -95,34 +96,9 @@ def popcount(bits: np.ndarray) -> np.ndarray:
 def shift(bits: np.ndarray, amount) -> np.ndarray:
     """Every row's integers plus ``amount`` (an int, or one per row; negative
     amounts shift down), dropping those that leave ``0 .. 64 * words - 1``."""
-    rows, words = bits.shape
-    if np.ndim(amount) == 0:
-        return _shift_all(bits, int(amount))
-    amount = np.asarray(amount, dtype=np.int64)
-    if words == 1:  # shifts by 64 or more give 0, so each row keeps only its own direction
-        up = bits << amount.astype(np.uint64)[:, None]
-        return up | bits >> (-amount).astype(np.uint64)[:, None]
-    # word i of the result takes word i - q shifted up by r, and the top of word i - q - 1
-    q, r = np.divmod(amount, _BITS)
-    padded = np.concatenate(
-        [np.zeros((rows, 1), np.uint64), bits, np.zeros((rows, 1), np.uint64)], axis=1
-    )
-    source = np.arange(words)[None, :] - q[:, None] + 1
-    high = np.take_along_axis(padded, np.clip(source, 0, words + 1), axis=1)
-    low = np.take_along_axis(padded, np.clip(source - 1, 0, words + 1), axis=1)
-    r = r.astype(np.uint64)[:, None]
-    return (high << r) | (low >> (np.uint64(_BITS) - r))
-
-
-def _shift_all(bits: np.ndarray, amount: int) -> np.ndarray:
-    words = bits.shape[1]
-    q, r = divmod(amount, _BITS)
-    out = np.zeros_like(bits)
-    for i in range(words):
-        if 0 <= i - q < words:
-            out[:, i] |= bits[:, i - q] << np.uint64(r)
-        if r and 0 <= i - q - 1 < words:
-            out[:, i] |= bits[:, i - q - 1] >> np.uint64(_BITS - r)
+    amount = np.broadcast_to(np.asarray(amount, dtype=np.int64), bits.shape[:1])
+    out = np.empty(bits.shape, dtype=np.uint64)
+    shift_rows(np.ascontiguousarray(bits), np.ascontiguousarray(amount), out)
     return out
 
 

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from typing import NamedTuple
 
@@ -229,6 +230,15 @@ class MoveMaker:
     def _fall_class(self, kills: int, enemy: int, attack: int) -> tuple[int]:
         outcome = self.game.fall(kills, enemy, attack)
         return (outcome_class(self.game, outcome) if outcome.won else -1,)
+
+    @functools.cached_property
+    def fall_classes(self) -> np.ndarray:
+        """:attr:`fall_class` of every case, as an array indexed ``[kills, enemy, attack]``
+        (kills up to every enemy, Attack up to what its field holds)."""
+        shape = (self.n + 1, self.n, self.layout.masks["attack"] + 1)
+        kills, enemy, attack = (a.ravel() for a in np.indices(shape))
+        (star,) = self.fall_class(kills=kills, enemy=enemy, attack=attack)
+        return star.reshape(shape)
 
     # --- packing --------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ import numpy as np
 from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
+from workbench.games.valhalla.kernels import backward_layer
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
 
 __all__ = [
@@ -247,46 +248,25 @@ class StateSpace:
             self.outcomes.add(self.game.cleared())
 
     def _backward(self) -> None:
-        below = np.zeros((0, CLASSES, self.maker.words), dtype=np.uint64)
+        maker, words = self.maker, self.maker.words
+        fights = maker.fights
+        columns = (
+            fights.column("damage"),
+            *(fights.column(name, words=words) for name in ("survives", "falls", "strikes")),
+        )
+        below = np.zeros((0, CLASSES, words), dtype=np.uint64)
         wins: list[np.ndarray] = []
         ends: list[np.ndarray] = []
         for layer in reversed(self.layers):
-            gain, won = self._gains(layer.edges, below)
-            ends.append(won)
-            found = np.zeros((len(layer.codes), *gain.shape[1:]), dtype=np.uint64)
-            has = np.flatnonzero(np.diff(layer.first_edge))
-            if len(has):
-                found[has] = np.bitwise_or.reduceat(gain, layer.first_edge[has], axis=0)
-            below = found & layer.live[:, None, :]
+            e = layer.edges
+            won = np.zeros((len(e.parent), words), dtype=np.uint64)
+            below = np.empty((len(layer.codes), CLASSES, words), dtype=np.uint64)
+            backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target, e.attack,
+                           maker.fall_classes, *columns,
+                           wins[-1] if wins else below[:0], layer.live, below, won)  # fmt: skip
             wins.append(below)
+            ends.append(won)
         self.wins, self.winning_ends = wins[::-1], ends[::-1]
-
-    def _gains(self, e: Edges, below: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per move and star class, the Healths before it from which the class is won;
-        and per move, the Healths that win by falling there."""
-        maker, words = self.maker, self.maker.words
-        fights = maker.fights
-        gain = np.zeros((len(e.parent), CLASSES, words), dtype=np.uint64)
-        ends = np.zeros((len(e.parent), words), dtype=np.uint64)
-        on = e.child >= 0
-        gain[on] = below[e.child[on]]
-        fight = np.flatnonzero(e.event >= 0)
-        if not len(fight):
-            return gain, ends
-        event = e.event[fight]
-        damage = np.repeat(fights.column("damage")[event], CLASSES)
-        survives = np.repeat(fights.column("survives", words=words)[event], CLASSES, axis=0)
-        rows = bitsets.shift(gain[fight].reshape(-1, words), damage) & survives
-        gain[fight] = rows.reshape(-1, CLASSES, words)
-        for column, strike in (("falls", 0), ("strikes", 1)):
-            (star,) = maker.fall_class(
-                kills=e.kills[fight] + strike, enemy=e.target[fight], attack=e.attack[fight]
-            )
-            won = star >= 0
-            mask = fights.column(column, words=words)[event[won]]
-            gain[fight[won], star[won]] |= mask
-            ends[fight[won]] |= mask
-        return gain, ends
 
     # --- questions ----------------------------------------------------------------------
 

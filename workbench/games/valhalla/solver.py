@@ -51,7 +51,11 @@ from workbench.games.valhalla.trails import (
 )
 from workbench.grids.square import Cell
 
-__all__ = ["GRADES", "Play", "Solution", "grade", "solve"]
+__all__ = ["GRADES", "QUICK_SHARE", "Play", "Solution", "grade", "solve"]
+
+#: The first trail search for the one-line star gets ``line_budget // QUICK_SHARE``
+#: nodes: enough to settle a small level, little where the guided search is needed.
+QUICK_SHARE = 10
 
 #: Difficulty grades, easiest first (see :func:`grade`).
 GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -183,11 +187,13 @@ def solve(
     """Solve a level exactly (see the module docstring).
 
     ``line_budget`` bounds each trail search (one-line star, fewest lines) in
-    search nodes; past it the answer is "unknown" rather than a guess. A one-line
-    star set it leaves unknown is sought by :func:`~.trails.guided_line` (rounds of
+    search nodes; past it the answer is "unknown" rather than a guess. The one-line
+    star is first sought by a quick trail search (a :data:`QUICK_SHARE`-th of the
+    budget), then a set it leaves unknown by :func:`~.trails.guided_line` (rounds of
     ``guided_budget`` trail steps, move orders shuffled from ``seed``), which can
-    only find one-line wins, never rule them out, and one still unknown is decided
-    exactly by :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work).
+    only find one-line wins, never rule them out; then by the trail search with the
+    whole budget, and one still unknown is decided exactly by
+    :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work).
     ``random_walks`` random plays (seeded by ``seed`` too) estimate how often a
     player who does not think wins. A level whose search would hold more than
     ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
@@ -202,7 +208,7 @@ def solve(
             with contextlib.suppress(ValueError):  # only a one-step play wins this class
                 walks[c] = witness_walk(space, target=c, multi_line=True)
     multi = sum(1 << c for c in walks)
-    one = search_lines(space, targets=free, max_lines=1, budget=line_budget)
+    one = search_lines(space, targets=free, max_lines=1, budget=line_budget // QUICK_SHARE)
     for c, (walk, strike, cunning) in walks.items():
         drawn = split_lines(game, walk)
         if len(drawn) == 1 and one.status[1 << c] == "unknown":  # the witness is one line
@@ -213,14 +219,14 @@ def solve(
             if found is not None:
                 line, strike, cunning = found
                 _settle(one, 1 << c, [line], strike, cunning)
-    open_bits = sum(bit for bit, status in one.status.items() if status == "unknown")
+    open_bits = _unknown(one)
+    if open_bits:  # the whole budget, for what neither the quick search nor guiding settled
+        deeper = search_lines(space, targets=open_bits, max_lines=1, budget=line_budget)
+        _merge(one, deeper)
+        one.nodes += deeper.nodes
+        open_bits = _unknown(one)
     if open_bits and game.rules.line_rule == "no_edge_twice":
-        exact = one_line_wins(space, targets=open_bits, budget=exact_budget)
-        for bit, status in exact.status.items():
-            if status == "found":
-                _settle(one, bit, exact.lines[bit], exact.final_strike[bit], exact.cunning[bit])
-            else:
-                one.status[bit] = status
+        _merge(one, one_line_wins(space, targets=open_bits, budget=exact_budget))
     sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
@@ -272,6 +278,20 @@ def solve(
         witnesses=witnesses,
         cunning=play.cunning,
     )
+
+
+def _unknown(search: LineSearch) -> int:
+    """The star class bits a search left unknown."""
+    return sum(bit for bit, status in search.status.items() if status == "unknown")
+
+
+def _merge(search: LineSearch, deeper: LineSearch) -> None:
+    """Take what a deeper search of the classes left open decided."""
+    for bit, status in deeper.status.items():
+        if status == "found":
+            _settle(search, bit, deeper.lines[bit], deeper.final_strike[bit], deeper.cunning[bit])
+        else:
+            search.status[bit] = status
 
 
 def _settle(search: LineSearch, bit: int, lines, strike: bool, cunning: tuple[bool, ...]) -> None:
