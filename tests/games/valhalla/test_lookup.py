@@ -5,7 +5,7 @@ import numpy as np
 from workbench.games.valhalla.lookup import LookupTable
 
 
-def test_lookup_tables_compute_each_case_once_in_plain_or_hashed_lookups():
+def test_lookup_tables_compute_each_case_once_over_narrow_and_wide_keys():
     calls = []
 
     def rule(a, b):

@@ -20,7 +20,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["shift_rows", "walk_distances"]
+__all__ = [
+    "backward_layer",
+    "canonical",
+    "canonical_codes",
+    "expand_states",
+    "find_rows",
+    "shift_rows",
+    "store_rows",
+    "walk_distances",
+]
 
 _compiled = njit(cache=True, nogil=True)
 
@@ -130,3 +139,245 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
                         ends[e, w] |= strikes[fight, w]
         for c in range(classes):
             wins[s, c] &= live[s]
+
+
+# --- the hash index of a lookup table ---------------------------------------------------
+
+#: A free slot of a hash index (keys are non-negative).
+FREE = -1
+
+
+@_compiled
+def _slot(keys, key):
+    """The slot of ``key`` in a hash index's ``keys`` (a power of two of them, linear
+    probing from a splitmix64 hash), or the free slot where it would go."""
+    mask = np.uint64(keys.shape[0] - 1)
+    mixed = np.uint64(key)
+    mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    i = np.int64((mixed ^ (mixed >> np.uint64(31))) & mask)
+    while keys[i] != key and keys[i] != FREE:
+        i = (i + 1) & np.int64(mask)
+    return i
+
+
+@_compiled
+def find_rows(keys, rows, wanted, out) -> None:
+    """``out[i]``: the row stored for key ``wanted[i]`` in a hash index, or -1."""
+    for i in range(wanted.shape[0]):
+        slot = _slot(keys, wanted[i])
+        out[i] = rows[slot] if keys[slot] == wanted[i] else -1
+
+
+@_compiled
+def store_rows(keys, rows, new, numbers) -> None:
+    """Store row ``numbers[i]`` for key ``new[i]`` in a hash index (with room to spare)."""
+    for i in range(new.shape[0]):
+        slot = _slot(keys, new[i])
+        keys[slot], rows[slot] = new[i], numbers[i]
+
+
+# --- the moves of many states -------------------------------------------------------------
+
+#: Indices of the state code's fields in ``layout`` (see :func:`expand_states`).
+LEFT, POS, MJOLNIR, SHIELD, LOKI, CHARIOT, ATTACK = range(7)
+#: Bits of ``flags`` (see :func:`expand_states`).
+CUNNING_CHOICE, LOKI_BY_FIGHTS, ATTACK_BLIND, DROP_CHARIOT, MJOLNIR_BLIND = (
+    1 << k for k in range(5)
+)
+#: The lookup tables :func:`expand_states` probes, in the order of its misses.
+WALK_COUNT, WALK_EFFECT, PICKUPS, FIGHTS = range(4)
+
+
+@_compiled
+def _find(index_keys, index_rows, key):
+    slot = _slot(index_keys, key)
+    return index_rows[slot] if index_keys[slot] == key else -1
+
+
+@_compiled
+def _field(code, layout, name):
+    return (code >> layout[name, 0]) & layout[name, 1]
+
+
+@_compiled
+def canonical(left, pos, mjolnir, shield, loki, chariot, attack, layout, floor, potions, flags):
+    """The code of a state, with what the pruning rules in ``flags`` make irrelevant
+    zeroed: Attack and Chariot (:data:`ATTACK_BLIND`), Chariot at the Attack floor with no
+    potion left (:data:`DROP_CHARIOT`), Mjolnir (:data:`MJOLNIR_BLIND`)."""
+    if flags & ATTACK_BLIND:
+        attack, chariot = floor, 0
+    elif flags & DROP_CHARIOT and attack == floor and left & potions == 0:
+        chariot = 0
+    if flags & MJOLNIR_BLIND:
+        mjolnir = 0
+    return (left << layout[LEFT, 0] | pos << layout[POS, 0] | mjolnir << layout[MJOLNIR, 0]
+            | shield << layout[SHIELD, 0] | loki << layout[LOKI, 0]
+            | chariot << layout[CHARIOT, 0] | attack << layout[ATTACK, 0])  # fmt: skip
+
+
+@_compiled
+def canonical_codes(left, pos, mjolnir, shield, loki, chariot, attack, layout, floor, potions,
+                    flags, out) -> None:  # fmt: skip
+    """:func:`canonical` of each state given by its fields (arrays of equal length)."""
+    for i in range(out.shape[0]):
+        out[i] = canonical(left[i], pos[i], mjolnir[i], shield[i], loki[i], chariot[i],
+                           attack[i], layout, floor, potions, flags)  # fmt: skip
+
+
+@_compiled
+def expand_states(start, codes, healths, place, near, free, layout, n, floor, potions, flags,
+                  count_keys, count_rows, count_shifts, count_column,
+                  effect_keys, effect_rows, effect_shifts, effect_columns,
+                  pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
+                  fight_keys, fight_rows, fight_shifts, fight_columns, fight_survives,
+                  parent, target, steps, attack, event, kills, child, after, cunning,
+                  misses, missed):  # fmt: skip
+    """The moves of states ``start, start + 1, ...`` (codes ``codes[s]``, Healths
+    ``healths[s]``, standing where the walk distances ``near[place[s]]`` and the free
+    step ``free[place[s]]`` were measured) into the move arrays, grouped by state in
+    order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
+    item ``t - n``), of each length with its own effect, each way of fighting
+    (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
+
+    The rules are rows of lookup tables (hash index keys and rows, key shifts, result
+    columns), found by packed keys; one not yet computed is a miss, written to
+    ``misses[table, missed[table]]`` for Python to compute. Returns ``(moves written,
+    the state to go on from, full)``: once a state misses, the states after it are only
+    probed for misses; ``full`` when the move arrays had no room for a state.
+    ``layout`` holds the shift and mask of each field of a state code (:data:`LEFT` ...),
+    ``flags`` the rules of :class:`~workbench.games.valhalla.moves.MoveMaker` that bear
+    on it (:data:`CUNNING_CHOICE` ...); the other names are the move columns of
+    :class:`~workbench.games.valhalla.moves.Moves`.
+    """
+    cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
+    words = healths.shape[1]
+    for s in range(start, codes.shape[0]):
+        probing = resume < codes.shape[0]
+        begin = cursor
+        code = codes[s]
+        left, mjolnir, shield = (_field(code, layout, LEFT), _field(code, layout, MJOLNIR),
+                                 _field(code, layout, SHIELD))  # fmt: skip
+        loki, chariot, strength = (_field(code, layout, LOKI), _field(code, layout, CHARIOT),
+                                   _field(code, layout, ATTACK))  # fmt: skip
+        bested, alive = 0, left & ((np.int64(1) << n) - 1)
+        while alive:
+            alive &= alive - 1
+            bested += 1
+        bested = n - bested
+        u, failed = place[s], False
+        for t in range(near.shape[1]):
+            d = np.int64(near[u, t])
+            if d == 0:
+                continue
+            bounce = np.int64(d >= 2 or free[u])
+            key = (d << count_shifts[0] | bounce << count_shifts[1] | strength << count_shifts[2]
+                   | loki << count_shifts[3] | chariot << count_shifts[4])  # fmt: skip
+            row = _find(count_keys, count_rows, key)
+            if row < 0:
+                failed = True
+                if missed[WALK_COUNT] < misses.shape[1]:
+                    misses[WALK_COUNT, missed[WALK_COUNT]] = key
+                    missed[WALK_COUNT] += 1
+                continue
+            fights = t < n
+            for extra in range(count_column[row]):
+                walked = d + 2 * extra
+                key = (walked << effect_shifts[0] | strength << effect_shifts[1]
+                       | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
+                effect = _find(effect_keys, effect_rows, key)
+                if effect < 0:
+                    failed = True
+                    if missed[WALK_EFFECT] < misses.shape[1]:
+                        misses[WALK_EFFECT, missed[WALK_EFFECT]] = key
+                        missed[WALK_EFFECT] += 1
+                    continue
+                at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
+                                          effect_columns[2, effect])  # fmt: skip
+                walked_loki, walked_chariot = effect_columns[3, effect], effect_columns[4, effect]
+                ways = 2 if fights and flags & CUNNING_CHOICE else 1
+                for way in range(ways):
+                    used = way if ways == 2 else 1
+                    new_loki, new_chariot = walked_loki, walked_chariot
+                    if fights:
+                        if flags & LOKI_BY_FIGHTS:
+                            active = np.int64(walked_loki > 0)
+                            new_loki = max(0, walked_loki - 1)
+                        key = (t << fight_shifts[0] | at_event << fight_shifts[1]
+                               | active << fight_shifts[2] | mjolnir << fight_shifts[3]
+                               | shield << fight_shifts[4] | used << fight_shifts[5])  # fmt: skip
+                        row = _find(fight_keys, fight_rows, key)
+                        miss = FIGHTS
+                    else:
+                        key = ((t - n) << pickup_shifts[0] | at_event << pickup_shifts[1]
+                               | mjolnir << pickup_shifts[2] | shield << pickup_shifts[3]
+                               | walked_loki << pickup_shifts[4]
+                               | walked_chariot << pickup_shifts[5])  # fmt: skip
+                        row = _find(pickup_keys, pickup_rows, key)
+                        miss = PICKUPS
+                    if row < 0:
+                        failed = True
+                        if missed[miss] < misses.shape[1]:
+                            misses[miss, missed[miss]] = key
+                            missed[miss] += 1
+                        continue
+                    if failed or probing:
+                        continue
+                    if cursor == capacity:
+                        return begin, s, True
+                    if fights:
+                        new_strength, new_mjolnir = at_event, fight_columns[1, row]
+                        new_shield = fight_columns[2, row]
+                        q, r = fight_columns[0, row] // 64, np.uint64(fight_columns[0, row] % 64)
+                        for w in range(words):  # the survivors, less the damage
+                            value = np.uint64(0)
+                            if 0 <= w + q < words:
+                                value |= (healths[s, w + q] & fight_survives[row, w + q]) >> r
+                            if r and 0 <= w + q + 1 < words:
+                                high = healths[s, w + q + 1] & fight_survives[row, w + q + 1]
+                                value |= high << (np.uint64(64) - r)
+                            after[cursor, w] = value
+                        event[cursor] = row
+                    else:
+                        new_strength, new_mjolnir = pickup_columns[0, row], pickup_columns[1, row]
+                        new_shield, new_loki = pickup_columns[2, row], pickup_columns[3, row]
+                        new_chariot = pickup_columns[4, row]
+                        after[cursor] = healths[s]
+                        event[cursor] = -1
+                    child[cursor] = canonical(
+                        left & ~(np.int64(1) << t), t, new_mjolnir, new_shield, new_loki,
+                        new_chariot, max(floor, new_strength - late), layout, floor, potions, flags,
+                    )  # fmt: skip
+                    parent[cursor], target[cursor], steps[cursor] = s, t, walked
+                    attack[cursor], kills[cursor], cunning[cursor] = at_event, bested, used
+                    cursor += 1
+        if failed and not probing:
+            cursor, resume = begin, s
+    return cursor, resume, False
+
+
+@_compiled
+def mark_falls(parent, event, kills, target, attack, child, after, healths, falls, strikes,
+               enemies, fallen) -> bool:  # fmt: skip
+    """The ends a layer's moves reach: ``fallen[kills, enemy, attack]`` set where the
+    hero can fall against ``enemy`` with ``kills`` bested (one more with the final
+    strike) at that Attack: a fight (``event[e] >= 0``) whose ``falls`` (``strikes``)
+    meet the Healths ``healths[parent[e]]``. Returns whether some fight clears the board
+    (survivors ``after[e]`` and no enemy left in the code ``child[e]``, of which
+    ``enemies`` is the mask)."""
+    cleared = False
+    for e in range(parent.shape[0]):
+        fight = event[e]
+        if fight < 0:
+            continue
+        hit_falls = hit_strikes = survived = False
+        for w in range(healths.shape[1]):
+            hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
+            hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
+            survived |= after[e, w] != 0
+        if hit_falls:
+            fallen[kills[e], target[e], attack[e]] = True
+        if hit_strikes:
+            fallen[kills[e] + 1, target[e], attack[e]] = True
+        cleared |= survived and child[e] & enemies == 0
+    return cleared

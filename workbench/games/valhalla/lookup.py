@@ -3,8 +3,8 @@
 The search meets the same few hundred cases (a walk of 5 steps with Attack 6, a
 fight against enemy 3 with Attack 4 and a shield...) millions of times. A
 :class:`LookupTable` computes each case once with plain Python (the engine's rules) and
-answers whole arrays of cases by lookup: a plain array indexed by the packed
-arguments when they fit in a few bits, else a hash index.
+answers whole arrays of cases by lookup: the arguments packed into one key, found in
+a hash index that compiled loops can probe as well.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pandas as pd
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
+from workbench.games.valhalla.kernels import FREE, find_rows, store_rows
 
 __all__ = ["LookupTable"]
-
-_DENSE_BITS = 20  # tables over keys of up to this many bits are plain arrays
 
 
 class LookupTable:
@@ -28,6 +26,8 @@ class LookupTable:
 
     ``widths`` names the arguments and their bits; the function returns a tuple
     of ints, one per name in ``outputs``, read back as columns (:meth:`column`).
+    The argument tuples are packed into one ``int64`` key (:attr:`fields`), found in
+    a hash index (:attr:`index`, which compiled loops probe too).
 
     >>> table = LookupTable(lambda a, b: (a + b, a * b), outputs=("sum", "product"), a=4, b=4)
     >>> [c.tolist() for c in table(a=np.array([2, 3, 2]), b=np.array([5, 1, 5]))]
@@ -37,38 +37,49 @@ class LookupTable:
     """
 
     def __init__(self, func: Callable[..., tuple], *, outputs: tuple[str, ...], **widths: int):
-        self._func, self._fields, self._outputs = func, Fields(**widths), outputs
-        # Row of each key: a plain array over every key when that is small, else a hash index.
-        self._dense = self._fields.bits <= _DENSE_BITS
-        self._lookup = (
-            np.full(1 << self._fields.bits, -1, dtype=np.int32)
-            if self._dense
-            else pd.Index(np.zeros(0, dtype=np.int64))
-        )
+        self._func, self._outputs = func, outputs
+        self.fields = Fields(**widths)
+        #: The shift of each argument in a key, in the order of ``widths``.
+        self.shifts = np.array(list(self.fields.shifts.values()), dtype=np.int64)
+        #: Hash index of the keys computed: ``(keys, rows)`` by slot, :data:`FREE` keys empty.
+        self.index = (np.full(16, FREE, dtype=np.int64), np.full(16, -1, dtype=np.int64))
         self.rows: list[tuple[int, ...]] = []
         self._columns: dict[tuple[str, int], np.ndarray] = {}
 
     def ids(self, **args) -> np.ndarray:
         """Row numbers of the results for these arguments (arrays of equal length)."""
-        keys = self._fields.pack(**{k: np.asarray(v, dtype=np.int64) for k, v in args.items()})
+        keys = self.fields.pack(**{k: np.asarray(v, dtype=np.int64) for k, v in args.items()})
         ids = self._rows_of(keys)
-        missing = ids < 0
-        if missing.any():
-            new = np.unique(keys[missing])
-            for key in new.tolist():
-                values = [self._fields.get(key, name) for name in self._fields.shifts]
-                self.rows.append(tuple(self._func(*values)))
-            numbers = np.arange(len(self.rows) - len(new), len(self.rows))
-            if self._dense:
-                self._lookup[new] = numbers
-            else:
-                self._lookup = pd.Index(np.concatenate([self._lookup.to_numpy(), new]))
-            self._columns.clear()
+        if (ids < 0).any():
+            self.add(keys[ids < 0])
             ids = self._rows_of(keys)
         return ids
 
+    def add(self, keys: np.ndarray) -> None:
+        """Compute the results of these keys (:attr:`fields` packed) not computed yet."""
+        keys = np.unique(keys)
+        new = keys[self._rows_of(keys) < 0]
+        if not len(new):
+            return
+        for key in new.tolist():
+            values = [self.fields.get(key, name) for name in self.fields.shifts]
+            self.rows.append(tuple(self._func(*values)))
+        numbers = np.arange(len(self.rows) - len(new), len(self.rows))
+        slots = len(self.index[0])
+        if 2 * len(self.rows) > slots:  # keep the index at most half full
+            while 2 * len(self.rows) > slots:
+                slots *= 2
+            old_keys, old_rows = self.index
+            taken = old_keys != FREE
+            self.index = (np.full(slots, FREE, dtype=np.int64), np.full(slots, -1, dtype=np.int64))
+            store_rows(*self.index, old_keys[taken], old_rows[taken])
+        store_rows(*self.index, new, numbers)
+        self._columns.clear()
+
     def _rows_of(self, keys: np.ndarray) -> np.ndarray:
-        return self._lookup[keys] if self._dense else self._lookup.get_indexer(keys)
+        out = np.empty(len(keys), dtype=np.int64)
+        find_rows(*self.index, np.ascontiguousarray(keys, dtype=np.int64), out)
+        return out
 
     def column(self, name: str, *, words: int = 0) -> np.ndarray:
         """One result of every row: ``int64``, or bitset rows of ``words`` words."""
@@ -83,6 +94,12 @@ class LookupTable:
             )
             self._columns[name, words] = found
         return found
+
+    def columns(self) -> np.ndarray:
+        """Every (integer) result of every row: ``(outputs, rows)`` ``int64``."""
+        return np.stack([self.column(name) for name in self._outputs]).reshape(
+            len(self._outputs), len(self.rows)
+        )
 
     def __call__(self, **args) -> tuple[np.ndarray, ...]:
         """Every (integer) result for these arguments, one array each."""

@@ -36,9 +36,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from workbench.games.valhalla import bitsets
+from workbench.games.valhalla import bitsets, kernels
 from workbench.games.valhalla.bitsets import Fields
 from workbench.games.valhalla.engine import Outcome, ValhallaCalling
+from workbench.games.valhalla.kernels import canonical_codes, expand_states
 from workbench.games.valhalla.lookup import LookupTable
 from workbench.games.valhalla.reach import Reach
 
@@ -89,6 +90,17 @@ class Moves(NamedTuple):
 
 
 _WALK = ("attack", "loki_active", "late_loss", "loki", "chariot")
+#: The integer results of a fight that :func:`~.kernels.expand_states` reads, in its order.
+_FIGHT_INTS = ("damage", "mjolnir", "shield")
+#: The fields of a state code, in the order of :data:`~.kernels.LEFT` ...
+_FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
+
+
+def _empty_moves(room: int, words: int) -> Moves:
+    """Move arrays with room for ``room`` moves."""
+    columns = [np.empty(room, dtype=np.int64) for _ in Moves._fields]
+    columns[Moves._fields.index("after")] = np.empty((room, words), dtype=np.uint64)
+    return Moves(*columns)
 
 
 def _bits(value: int) -> int:
@@ -170,7 +182,7 @@ class MoveMaker:
             **charges,
             cunning=1,
         )
-        self._cunning_choice = len(game.cunning_choices()) > 1
+        cunning_choice = len(game.cunning_choices()) > 1
         #: Star class (-1: lost) of falling against ``enemy`` after ``kills`` kills.
         self.fall_class = LookupTable(
             self._fall_class,
@@ -179,6 +191,22 @@ class MoveMaker:
             enemy=_bits(n),
             attack=sizes["attack"],
         )
+
+        self._layout = np.array(
+            [[self.layout.shifts[f], self.layout.masks[f]] for f in _FIELDS], dtype=np.int64
+        )
+        self._flags = sum(
+            flag
+            for flag, on in (
+                (kernels.CUNNING_CHOICE, cunning_choice),
+                (kernels.LOKI_BY_FIGHTS, rules.loki_counts == "fights"),
+                (kernels.ATTACK_BLIND, self.attack_blind),
+                (kernels.DROP_CHARIOT, self._drop_chariot),
+                (kernels.MJOLNIR_BLIND, self._mjolnir_blind),
+            )
+            if on
+        )
+        self._moves_per_state = 2.0 * (n + m)  # a first guess, then the last batch's
 
     # --- the rules, per distinct case ---------------------------------------------------
 
@@ -244,23 +272,14 @@ class MoveMaker:
 
     def code(self, *, pos, mjolnir, shield, loki, chariot, left, attack):
         """The canonical code of a state (ints or arrays): what the pruning rules in
-        force make irrelevant is zeroed."""
-        floor = self.game.rules.attack_floor
-        if self.attack_blind:
-            attack, chariot = floor + 0 * attack, 0 * chariot
-        elif self._drop_chariot:
-            chariot = np.where((attack == floor) & (left & self._potions == 0), 0, chariot)
-        if self._mjolnir_blind:
-            mjolnir = 0 * mjolnir
-        return self.layout.pack(
-            left=left,
-            pos=pos,
-            mjolnir=mjolnir,
-            shield=shield,
-            loki=loki,
-            chariot=chariot,
-            attack=attack,
-        )
+        force make irrelevant is zeroed (:func:`~.kernels.canonical`)."""
+        values = (left, pos, mjolnir, shield, loki, chariot, attack)
+        fields = np.broadcast_arrays(*(np.asarray(v, dtype=np.int64) for v in values))
+        out = np.empty(fields[0].shape, dtype=np.int64)
+        canonical_codes(*(np.ascontiguousarray(f).reshape(-1) for f in fields), self._layout,
+                        self.game.rules.attack_floor, self._potions, self._flags,
+                        out.reshape(-1))  # fmt: skip
+        return out if out.ndim else int(out)
 
     def start(self) -> tuple[int, np.ndarray]:
         """The start's code and Health bitset (one row)."""
@@ -282,115 +301,62 @@ class MoveMaker:
         """The grid field (:meth:`Reach.cell_index`) each state stands on."""
         return self._origin[self.layout.get(codes, "pos")]
 
-    def kills(self, codes: np.ndarray) -> np.ndarray:
-        """Enemies bested so far."""
-        alive = (codes & self.enemy_mask).astype(np.uint64)[:, None]
-        return self.n - bitsets.popcount(alive)
-
     # --- moves ------------------------------------------------------------------------------
 
     def expand(
         self, codes: np.ndarray, healths: np.ndarray, origins: np.ndarray, *, memo: bool = False
     ) -> Moves:
         """Every move of every state (``codes[i]`` with Healths ``healths[i]``, standing
-        on grid field ``origins[i]``), grouped by state in order.
+        on grid field ``origins[i]``), grouped by state in order
+        (:func:`~.kernels.expand_states`, the tables filled as it meets new cases).
 
         ``memo`` keeps the walks from every field of each board met
         (:meth:`Reach.everywhere`): for many calls on a few states each.
         """
-        if not len(codes):
-            nothing = np.zeros(0, dtype=np.int64)
-            return Moves(*[nothing] * 7, healths[:0], nothing)
-        get = self.layout.get
-        left = get(codes, "left")
-        places = left | origins << (self.n + self.m)
-        unique, inverse = np.unique(places, return_inverse=True)
+        left = self.layout.get(codes, "left")
+        unique, place = np.unique(left | origins << (self.n + self.m), return_inverse=True)
         boards, fields = unique & ((1 << (self.n + self.m)) - 1), unique >> (self.n + self.m)
         if memo:
             found = [self.reach.everywhere(board) for board in boards.tolist()]
-            distances = np.stack([d[f] for (d, _), f in zip(found, fields, strict=True)])
+            near = np.stack([d[f] for (d, _), f in zip(found, fields, strict=True)])
             free = np.array([ok[f] for (_, ok), f in zip(found, fields, strict=True)])
         else:
-            distances, free = self.reach.distances(boards, fields)
-        near = distances[inverse]
-        row, target = np.nonzero(near)
-        shortest = near[row, target].astype(np.int64)
-        attack, loki, chariot = (get(codes, f)[row] for f in ("attack", "loki", "chariot"))
-        (count,) = self.walk_count(
-            shortest=shortest,
-            bounce=(shortest >= 2) | free[inverse[row]],
-            attack=attack,
-            loki=loki,
-            chariot=chariot,
+            near, free = self.reach.distances(boards, fields)
+        return self._moves(
+            np.ascontiguousarray(codes, dtype=np.int64),
+            np.ascontiguousarray(healths, dtype=np.uint64),
+            place.astype(np.int64).reshape(-1),
+            np.ascontiguousarray(near, dtype=np.int16).reshape(len(unique), len(self.cells) - 1),
+            np.ascontiguousarray(free, dtype=np.bool_).reshape(-1),
         )
-        first = np.cumsum(count) - count
-        extra = np.arange(count.sum()) - np.repeat(first, count)
-        row, target, attack, loki, chariot = (
-            np.repeat(a, count) for a in (row, target, attack, loki, chariot)
-        )
-        steps = np.repeat(shortest, count) + 2 * extra
-        row, target, steps, attack, loki, chariot, cunning = self._cunning_moves(
-            row, target, steps, attack, loki, chariot
-        )
-        at_event, active, late, loki, chariot = self.walk_effect(
-            steps=steps, attack=attack, loki=loki, chariot=chariot
-        )
-        mjolnir, shield = get(codes, "mjolnir")[row], get(codes, "shield")[row]
-        attack = at_event.copy()
-        after = healths[row]
-        event = np.full(len(row), -1, dtype=np.int64)
-        item = target >= self.n
-        if item.any():
-            picked = self.pickups(
-                item=target[item] - self.n,
-                attack=at_event[item],
-                mjolnir=mjolnir[item],
-                shield=shield[item],
-                loki=loki[item],
-                chariot=chariot[item],
-            )
-            attack[item], mjolnir[item], shield[item], loki[item], chariot[item] = picked
-        fight = ~item
-        if fight.any():
-            if self.game.rules.loki_counts == "fights":
-                active[fight], loki[fight] = loki[fight] > 0, np.maximum(0, loki[fight] - 1)
-            ids = self.fights.ids(
-                enemy=target[fight],
-                attack=at_event[fight],
-                loki=active[fight],
-                mjolnir=mjolnir[fight],
-                shield=shield[fight],
-                cunning=cunning[fight],
-            )
-            event[fight] = ids
-            fights = self.fights
-            mjolnir[fight], shield[fight] = (
-                fights.column("mjolnir")[ids],
-                fights.column("shield")[ids],
-            )
-            survives = fights.column("survives", words=self.words)[ids]
-            after[fight] = bitsets.shift(after[fight] & survives, -fights.column("damage")[ids])
-        attack = np.maximum(self.game.rules.attack_floor, attack - late)
-        rest = left[row] & ~(1 << target)
-        child = self.code(
-            pos=target,
-            mjolnir=mjolnir,
-            shield=shield,
-            loki=loki,
-            chariot=chariot,
-            left=rest,
-            attack=attack,
-        )
-        kills = self.kills(codes)[row]
-        return Moves(row, target, steps, at_event, event, kills, child, after, cunning)
 
-    def _cunning_moves(self, *columns: np.ndarray) -> tuple[np.ndarray, ...]:
-        """The moves (``row, target, ...`` columns) with whether Tricksters Cunning is
-        used: 1 for all, or each fight twice (0 and 1) when it is the player's choice."""
-        target = columns[1]
-        if not self._cunning_choice:
-            return (*columns, np.ones(len(target), dtype=np.int64))
-        twice = 1 + (target < self.n)
-        first = np.repeat(np.cumsum(twice) - twice, twice)
-        cunning = np.arange(int(twice.sum())) - first + (twice == 1).repeat(twice)
-        return (*(np.repeat(c, twice) for c in columns), cunning)
+    def _moves(self, codes, healths, place, near, free) -> Moves:
+        tables = (self.walk_count, self.walk_effect, self.pickups, self.fights)
+        room = max(64, int(len(codes) * self._moves_per_state))
+        out = _empty_moves(room, self.words)
+        misses, missed = np.empty((len(tables), 4096), dtype=np.int64), np.zeros(4, np.int64)
+        start = written = 0
+        while start < len(codes):
+            missed[:] = 0
+            fights = self.fights
+            count, start, full = expand_states(
+                start, codes, healths, place, near, free, self._layout, self.n,
+                self.game.rules.attack_floor, self._potions, self._flags,
+                *self.walk_count.index, self.walk_count.shifts, self.walk_count.column("count"),
+                *self.walk_effect.index, self.walk_effect.shifts, self.walk_effect.columns(),
+                *self.pickups.index, self.pickups.shifts, self.pickups.columns(),
+                *fights.index, fights.shifts,
+                np.stack([fights.column(c) for c in _FIGHT_INTS]).reshape(3, -1),
+                fights.column("survives", words=self.words),
+                *(column[written:] for column in out), misses, missed,
+            )  # fmt: skip
+            written += count
+            if full:
+                grown = _empty_moves(2 * len(out.parent), self.words)
+                for old, new in zip(out, grown, strict=True):
+                    new[:written] = old[:written]
+                out = grown
+            for table, keys, many in zip(tables, misses, missed, strict=True):
+                table.add(keys[:many])
+        self._moves_per_state = max(1.0, written / len(codes)) if len(codes) else 1.0
+        return Moves(*(column[:written] for column in out))

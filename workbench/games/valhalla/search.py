@@ -53,7 +53,7 @@ import numpy as np
 from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
-from workbench.games.valhalla.kernels import backward_layer
+from workbench.games.valhalla.kernels import backward_layer, mark_falls
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
 
 __all__ = [
@@ -187,7 +187,7 @@ class StateSpace:
             self.expanded += int(sizes.sum())
             self.branches += int((sizes * np.bincount(moves.parent, minlength=len(rows))).sum())
             parent = rows[moves.parent]
-            self._collect_outcomes(moves, live[parent])
+            self._collect_outcomes(moves, live[rows])
             going = bitsets.nonempty(moves.after) & (moves.child & maker.enemy_mask != 0)
             next_codes, where, next_healths = bitsets.merge(moves.child[going], moves.after[going])
             child = np.full(len(parent), -1, dtype=np.int32)
@@ -228,23 +228,17 @@ class StateSpace:
         )
 
     def _collect_outcomes(self, moves: Moves, healths: np.ndarray) -> None:
-        fight = moves.event >= 0
-        fights, words = self.maker.fights, self.maker.words
-        event = moves.event[fight]
-        for column, strike in (("falls", 0), ("strikes", 1)):
-            ends = bitsets.nonempty(healths[fight] & fights.column(column, words=words)[event])
-            if ends.any():
-                keys = (
-                    moves.kills[fight][ends] + strike,
-                    moves.target[fight][ends],
-                    moves.attack[fight][ends],
-                )
-                shape = tuple(int(k.max()) + 1 for k in keys)
-                unique = np.unique(np.ravel_multi_index(keys, shape))
-                for kills, enemy, attack in zip(*np.unravel_index(unique, shape), strict=True):
-                    self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
-        cleared = fight & bitsets.nonempty(moves.after) & (moves.child & self.maker.enemy_mask == 0)
-        if cleared.any():
+        """Add the ends these moves reach (``healths``: per state, those it is expanded
+        with) to :attr:`outcomes`."""
+        maker, words = self.maker, self.maker.words
+        fallen = np.zeros(maker.fall_classes.shape, dtype=np.bool_)
+        cleared = mark_falls(moves.parent, moves.event, moves.kills, moves.target, moves.attack,
+                             moves.child, moves.after, healths,
+                             *(maker.fights.column(c, words=words) for c in ("falls", "strikes")),
+                             maker.enemy_mask, fallen)  # fmt: skip
+        for kills, enemy, attack in zip(*np.nonzero(fallen), strict=True):
+            self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
+        if cleared:
             self.outcomes.add(self.game.cleared())
 
     def _backward(self) -> None:
