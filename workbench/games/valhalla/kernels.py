@@ -200,6 +200,28 @@ def _field(code, layout, name):
     return (code >> layout[name, 0]) & layout[name, 1]
 
 
+_inlined = njit(cache=True, nogil=True, inline="always")
+
+
+@_inlined
+def _damage(damage):
+    """The words and bits a fight's damage shifts Healths by (see :func:`_survivors`)."""
+    return damage // 64, np.uint64(damage % 64)
+
+
+@_inlined
+def _survivors(healths, i, survives, fight, q, r, w):
+    """Word ``w`` of the Healths of row ``i`` of ``healths`` that survive a fight (row
+    ``fight`` of ``survives``), each less the fight's damage ``64 * q + r``."""
+    words = healths.shape[1]
+    value = np.uint64(0)
+    if 0 <= w + q < words:
+        value |= (healths[i, w + q] & survives[fight, w + q]) >> r
+    if r and 0 <= w + q + 1 < words:
+        value |= (healths[i, w + q + 1] & survives[fight, w + q + 1]) << (np.uint64(64) - r)
+    return value
+
+
 @_compiled
 def canonical(left, pos, mjolnir, shield, loki, chariot, attack, layout, floor, potions, flags):
     """The code of a state, with what the pruning rules in ``flags`` make irrelevant
@@ -328,15 +350,9 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                     if fights:
                         new_strength, new_mjolnir = at_event, fight_columns[1, row]
                         new_shield = fight_columns[2, row]
-                        q, r = fight_columns[0, row] // 64, np.uint64(fight_columns[0, row] % 64)
-                        for w in range(words):  # the survivors, less the damage
-                            value = np.uint64(0)
-                            if 0 <= w + q < words:
-                                value |= (healths[s, w + q] & fight_survives[row, w + q]) >> r
-                            if r and 0 <= w + q + 1 < words:
-                                high = healths[s, w + q + 1] & fight_survives[row, w + q + 1]
-                                value |= high << (np.uint64(64) - r)
-                            after[cursor, w] = value
+                        q, r = _damage(fight_columns[0, row])
+                        for w in range(words):
+                            after[cursor, w] = _survivors(healths, s, fight_survives, row, q, r, w)
                         event[cursor] = row
                     else:
                         new_strength, new_mjolnir = pickup_columns[0, row], pickup_columns[1, row]
@@ -381,3 +397,56 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
             fallen[kills[e] + 1, target[e], attack[e]] = True
         cleared |= survived and child[e] & enemies == 0
     return cleared
+
+
+# --- kill orders ----------------------------------------------------------------------------
+
+
+@_compiled
+def follow_groups(first_edge, child, event, target, group, row, healths, ahead, ends, survives,
+                  damage, n, picks, fatal, fights) -> tuple:  # fmt: skip
+    """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`):
+    entry ``i`` (group ``group[i]`` in state ``row[i]`` with Healths ``healths[i]``) follows
+    each move of its state. A pickup keeps the group, its Healths kept to those from
+    which the next state can still be won (``ahead``): into ``picks`` as ``(group, next
+    state)`` with the Healths; a fight that some Health wins by falling there (``ends``)
+    adds ``group * n + enemy`` to ``fatal``; its survivors, less the damage and kept to
+    ``ahead``, go into ``fights`` as ``(group * n + enemy, next state)``. ``picks`` and
+    ``fights`` are ``(keys, states, Healths)`` with room for a move of every entry.
+    Returns how many of each were written."""
+    pick_keys, pick_rows, pick_healths = picks
+    fight_keys, fight_rows, fight_healths = fights
+    words = healths.shape[1]
+    picked = fell = fought = 0
+    for i in range(group.shape[0]):
+        for e in range(first_edge[row[i]], first_edge[row[i] + 1]):
+            after, fight = child[e], event[e]
+            if fight < 0:
+                if after < 0:
+                    continue
+                some = np.uint64(0)
+                for w in range(words):
+                    pick_healths[picked, w] = healths[i, w] & ahead[after, w]
+                    some |= pick_healths[picked, w]
+                if some:
+                    pick_keys[picked], pick_rows[picked] = group[i], after
+                    picked += 1
+                continue
+            won = np.uint64(0)
+            for w in range(words):
+                won |= healths[i, w] & ends[e, w]
+            if won:
+                fatal[fell] = group[i] * n + target[e]
+                fell += 1
+            if after < 0:
+                continue
+            q, r = _damage(damage[fight])
+            some = np.uint64(0)
+            for w in range(words):
+                value = _survivors(healths, i, survives, fight, q, r, w) & ahead[after, w]
+                fight_healths[fought, w] = value
+                some |= value
+            if some:
+                fight_keys[fought], fight_rows[fought] = group[i] * n + target[e], after
+                fought += 1
+    return picked, fell, fought

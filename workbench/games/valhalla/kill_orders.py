@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from workbench.games.valhalla import bitsets
+from workbench.games.valhalla.kernels import follow_groups
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
@@ -76,14 +77,15 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
 
 
 def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries):
-    """Follow every group through its pickups to its next fights.
+    """Follow every group through its pickups to its next fights
+    (:func:`~.kernels.follow_groups`, layer by layer).
 
     Returns the groups with one winning fall per enemy (one entry per (group,
     enemy)) and the survivors as ``(group * n + enemy, layer, row, Healths)``.
     """
-    maker, n = space.maker, space.n
+    maker, n, words = space.maker, space.n, space.maker.words
     fights = maker.fights
-    words = maker.words
+    columns = fights.column("survives", words=words), fights.column("damage")
     parts = {
         int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
         for k in np.unique(entries.layer)
@@ -94,50 +96,27 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
             continue
         group, row, healths = _union(parts.pop(k))
         layer = space.layers[k]
-        first = layer.first_edge[row]
-        count = layer.first_edge[row + 1] - first
-        edge = (
-            np.repeat(first, count)
-            + np.arange(count.sum())
-            - np.repeat(np.cumsum(count) - count, count)
-        )
-        group, healths = np.repeat(group, count), np.repeat(healths, count, axis=0)
-        e = layer.edges
-        child, event = e.child[edge].astype(np.int64), e.event[edge].astype(np.int64)
-        fight = event >= 0
+        room = int((layer.first_edge[row + 1] - layer.first_edge[row]).sum())
+        picks, falls, fought = _room(room, words), np.empty(room, np.int64), _room(room, words)
         ahead = winnable[k + 1] if k + 1 < len(winnable) else np.zeros((0, words), np.uint64)
-        pick = ~fight & (child >= 0)
-        kept = healths[pick] & ahead[child[pick]]
-        some = bitsets.nonempty(kept)
-        if some.any():
-            parts.setdefault(k + 1, []).append(
-                _Entries(
-                    group[pick][some], np.full(some.sum(), k + 1), child[pick][some], kept[some]
-                )
-            )
-        f = np.flatnonzero(fight)
-        edge, group, event, child, healths = edge[f], group[f], event[f], child[f], healths[f]
-        target = e.target[edge].astype(np.int64)
-        won = bitsets.nonempty(healths & space.winning_ends[k][edge])
-        fatal.append(np.unique(group[won] * n + target[won]))
-        on = np.flatnonzero(child >= 0)
-        event, child = event[on], child[on]
-        survivors = healths[on]
-        survivors &= fights.column("survives", words=words)[event]
-        survivors = bitsets.shift(survivors, -fights.column("damage")[event])
-        survivors &= ahead[child]
-        some = bitsets.nonempty(survivors)
-        on = on[some]
-        raw.append(
-            _Entries(
-                group[on] * n + target[on],
-                np.full(len(on), k + 1),
-                child[some],
-                survivors[some],
-            )
-        )
+        e = layer.edges
+        picked, fell, survived = follow_groups(
+            layer.first_edge, e.child, e.event, e.target, group, row, healths, ahead,
+            space.winning_ends[k], *columns, n, picks, falls, fought,
+        )  # fmt: skip
+        if picked:
+            keys, rows, kept = (a[:picked] for a in picks)
+            parts.setdefault(k + 1, []).append(_Entries(keys, np.full(picked, k + 1), rows, kept))
+        fatal.append(np.unique(falls[:fell]))
+        keys, rows, kept = (a[:survived] for a in fought)
+        raw.append(_Entries(keys, np.full(survived, k + 1), rows, kept))
     fatal_pairs = np.unique(np.concatenate(fatal)) if fatal else np.zeros(0, np.int64)
     return fatal_pairs // n, _Entries(*(np.concatenate(parts) for parts in zip(*raw, strict=True)))
+
+
+def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keys, states and Healths with room for ``size`` entries."""
+    return np.empty(size, np.int64), np.empty(size, np.int64), np.empty((size, words), np.uint64)
 
 
 def _union(parts: list[_Entries]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
