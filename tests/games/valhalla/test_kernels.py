@@ -1,12 +1,19 @@
 """The compiled loops of the free-walk search, against plain Python ints and networkx."""
 
+import itertools
+
 import networkx as nx
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import backward_layer, shift_rows, walk_distances
+from workbench.games.valhalla.kernels import (
+    backward_layer,
+    number_groups,
+    shift_rows,
+    walk_distances,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -98,3 +105,20 @@ def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
                             won |= value(mask)
                 assert value(ends[e]) == won
             assert [value(row) for row in wins[s]] == [x & value(live[s]) for x in expected]
+
+
+def test_number_groups_numbers_equal_groups_alike_by_first_appearance():
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        sizes = rng.integers(0, 4, size=rng.integers(1, 30))
+        bounds = np.concatenate([[0], np.cumsum(sizes)])
+        rows = rng.integers(0, 3, size=bounds[-1])
+        healths = rng.integers(0, 3, size=(bounds[-1], 2)).astype(np.uint64)
+        numbers = np.empty(len(sizes), dtype=np.int64)
+        distinct = number_groups(bounds, rows, healths, numbers)
+        seen: dict[bytes, int] = {}
+        expected = [
+            seen.setdefault(rows[a:b].tobytes() + healths[a:b].tobytes(), len(seen))
+            for a, b in itertools.pairwise(bounds)
+        ]
+        assert numbers.tolist() == expected and distinct == len(seen)

@@ -450,3 +450,61 @@ def follow_groups(first_edge, child, event, target, group, row, healths, ahead, 
                 fight_keys[fought], fight_rows[fought] = group[i] * n + target[e], after
                 fought += 1
     return picked, fell, fought
+
+
+@_compiled
+def _group_hash(rows, healths, a, b):
+    """A hash of entries ``a .. b - 1`` (states and Healths) of one group."""
+    mixed = np.uint64(b - a)
+    for i in range(a, b):
+        mixed = mixed * np.uint64(0x9E3779B97F4A7C15) + np.uint64(rows[i])
+        for w in range(healths.shape[1]):
+            mixed = (mixed ^ healths[i, w]) * np.uint64(0xBF58476D1CE4E5B9)
+        mixed ^= mixed >> np.uint64(29)
+    return mixed
+
+
+@_compiled
+def _same_group(rows, healths, a, b, c, d):
+    """Whether entries ``a .. b - 1`` and ``c .. d - 1`` are the same."""
+    if b - a != d - c:
+        return False
+    for i in range(b - a):
+        if rows[a + i] != rows[c + i]:
+            return False
+        for w in range(healths.shape[1]):
+            if healths[a + i, w] != healths[c + i, w]:
+                return False
+    return True
+
+
+@_compiled
+def number_groups(bounds, rows, healths, numbers) -> int:
+    """Number groups of entries (group ``j``: entries ``bounds[j] .. bounds[j + 1] - 1``,
+    each a state ``rows[i]`` with Healths ``healths[i]``, in a canonical order) so that
+    equal groups get equal numbers, 0, 1, ... by first appearance (into ``numbers``).
+    Returns how many distinct groups there are."""
+    groups = bounds.shape[0] - 1
+    size = 1
+    while size < 2 * groups:
+        size *= 2
+    slots = np.full(size, -1, np.int64)
+    hashes = np.empty(groups, np.uint64)
+    distinct = 0
+    for j in range(groups):
+        a, b = bounds[j], bounds[j + 1]
+        hashes[j] = _group_hash(rows, healths, a, b)
+        i = np.int64(hashes[j] & np.uint64(size - 1))
+        while True:
+            k = slots[i]
+            if k < 0:
+                slots[i], numbers[j] = j, distinct
+                distinct += 1
+                break
+            if hashes[k] == hashes[j] and _same_group(
+                rows, healths, bounds[k], bounds[k + 1], a, b
+            ):
+                numbers[j] = numbers[k]
+                break
+            i = (i + 1) & (size - 1)
+    return distinct

@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import follow_groups
+from workbench.games.valhalla.kernels import follow_groups, number_groups
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
@@ -142,13 +142,11 @@ def _merge_groups(raw: _Entries, offsets: np.ndarray, n: int):
     keys, _, healths = bitsets.merge(raw.group * int(offsets[-1]) + rows, raw.healths)
     which, rows = keys // int(offsets[-1]), keys % int(offsets[-1])
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
-    numbers: dict[bytes, int] = {}
     child = np.empty(len(bounds) - 1, dtype=np.int64)
-    keep = np.zeros(len(which), dtype=bool)
-    for j, (a, b) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)):
-        new = len(numbers)
-        child[j] = numbers.setdefault(rows[a:b].tobytes() + healths[a:b].tobytes(), new)
-        keep[a:b] = child[j] == new
+    number_groups(bounds, rows, healths, child)
+    first = np.zeros(len(child), dtype=bool)  # each distinct group's first appearance
+    first[np.unique(child, return_index=True)[1]] = True
+    keep = np.repeat(first, np.diff(bounds))
     group = np.repeat(child, np.diff(bounds))[keep]
     layer = np.searchsorted(offsets, rows[keep], side="right") - 1
     entries = _Entries(group, layer, rows[keep] - offsets[layer], healths[keep])
