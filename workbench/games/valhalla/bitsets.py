@@ -110,7 +110,7 @@ def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     >>> keys.tolist(), where.tolist(), [to_int(row) for row in union]
     ([3, 7], [1, 0, 1], [2, 5])
     """
-    order = np.argsort(keys, kind="stable")
+    order = np.argsort(keys)  # equal keys need only be side by side: any sort will do
     ordered = keys[order]
     first = np.ones(len(keys), dtype=bool)
     first[1:] = ordered[1:] != ordered[:-1]

@@ -404,20 +404,21 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
 
 @_compiled
 def follow_groups(first_edge, child, event, target, group, row, healths, ahead, ends, survives,
-                  damage, n, picks, fatal, fights) -> tuple:  # fmt: skip
+                  damage, n, picks, fatal, fights, fought, offset) -> tuple:  # fmt: skip
     """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`):
     entry ``i`` (group ``group[i]`` in state ``row[i]`` with Healths ``healths[i]``) follows
     each move of its state. A pickup keeps the group, its Healths kept to those from
     which the next state can still be won (``ahead``): into ``picks`` as ``(group, next
     state)`` with the Healths; a fight that some Health wins by falling there (``ends``)
-    adds ``group * n + enemy`` to ``fatal``; its survivors, less the damage and kept to
-    ``ahead``, go into ``fights`` as ``(group * n + enemy, next state)``. ``picks`` and
-    ``fights`` are ``(keys, states, Healths)`` with room for a move of every entry.
-    Returns how many of each were written."""
+    sets the enemy's bit in ``fatal[group]``; its survivors, less the damage and kept to
+    ``ahead``, go into ``fights`` from entry ``fought`` on, as ``(group * n + enemy, next
+    state + offset)`` with the Healths. ``picks`` and ``fights`` are ``(keys, states,
+    Healths)``, with room for a move of every entry. Returns ``(picks written, fights
+    written up to)``."""
     pick_keys, pick_rows, pick_healths = picks
     fight_keys, fight_rows, fight_healths = fights
     words = healths.shape[1]
-    picked = fell = fought = 0
+    picked = 0
     for i in range(group.shape[0]):
         for e in range(first_edge[row[i]], first_edge[row[i] + 1]):
             after, fight = child[e], event[e]
@@ -436,8 +437,7 @@ def follow_groups(first_edge, child, event, target, group, row, healths, ahead, 
             for w in range(words):
                 won |= healths[i, w] & ends[e, w]
             if won:
-                fatal[fell] = group[i] * n + target[e]
-                fell += 1
+                fatal[group[i]] |= np.uint64(1) << np.uint64(target[e])
             if after < 0:
                 continue
             q, r = _damage(damage[fight])
@@ -447,9 +447,10 @@ def follow_groups(first_edge, child, event, target, group, row, healths, ahead, 
                 fight_healths[fought, w] = value
                 some |= value
             if some:
-                fight_keys[fought], fight_rows[fought] = group[i] * n + target[e], after
+                fight_keys[fought] = group[i] * n + target[e]
+                fight_rows[fought] = after + offset
                 fought += 1
-    return picked, fell, fought
+    return picked, fought
 
 
 @_compiled

@@ -57,9 +57,8 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     fatal_per_depth, links_per_depth = [], []
     groups = 1
     while len(entries.group):
-        count = int(entries.group.max()) + 1
-        fatal, raw = _fight_once(space, winnable, entries)
-        fatal_per_depth.append(np.bincount(fatal, minlength=count).tolist())
+        fatal, raw = _fight_once(space, winnable, entries, offsets)
+        fatal_per_depth.append(fatal.tolist())
         links, entries = _merge_groups(raw, offsets, space.n)
         links_per_depth.append(links)
         groups += int(entries.group.max()) + 1 if len(entries.group) else 0
@@ -76,12 +75,13 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     return below[0]
 
 
-def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries):
+def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries, offsets):
     """Follow every group through its pickups to its next fights
     (:func:`~.kernels.follow_groups`, layer by layer).
 
-    Returns the groups with one winning fall per enemy (one entry per (group,
-    enemy)) and the survivors as ``(group * n + enemy, layer, row, Healths)``.
+    Returns, per group, the number of enemies against which one of its plays can fall
+    and win, and the survivors as ``(group * n + enemy, state, Healths)``, the states
+    numbered across layers (``offsets``: each layer's first number).
     """
     maker, n, words = space.maker, space.n, space.maker.words
     fights = maker.fights
@@ -90,28 +90,30 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
         int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
         for k in np.unique(entries.layer)
     }
-    fatal, raw = [], []
+    fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
+    raw, fought = _room(0, words), 0
     for k in range(min(parts, default=0), len(space.layers)):
         if k not in parts:
             continue
         group, row, healths = _union(parts.pop(k))
         layer = space.layers[k]
         room = int((layer.first_edge[row + 1] - layer.first_edge[row]).sum())
-        picks, falls, fought = _room(room, words), np.empty(room, np.int64), _room(room, words)
+        if fought + room > len(raw[0]):  # grow the survivors' arrays, keeping what is in
+            grown = _room(max(2 * len(raw[0]), fought + room), words)
+            for old, new in zip(raw, grown, strict=True):
+                new[:fought] = old[:fought]
+            raw = grown
+        picks = _room(room, words)
         ahead = winnable[k + 1] if k + 1 < len(winnable) else np.zeros((0, words), np.uint64)
         e = layer.edges
-        picked, fell, survived = follow_groups(
+        picked, fought = follow_groups(
             layer.first_edge, e.child, e.event, e.target, group, row, healths, ahead,
-            space.winning_ends[k], *columns, n, picks, falls, fought,
+            space.winning_ends[k], *columns, n, picks, fatal, raw, fought, int(offsets[k + 1]),
         )  # fmt: skip
         if picked:
             keys, rows, kept = (a[:picked] for a in picks)
             parts.setdefault(k + 1, []).append(_Entries(keys, np.full(picked, k + 1), rows, kept))
-        fatal.append(np.unique(falls[:fell]))
-        keys, rows, kept = (a[:survived] for a in fought)
-        raw.append(_Entries(keys, np.full(survived, k + 1), rows, kept))
-    fatal_pairs = np.unique(np.concatenate(fatal)) if fatal else np.zeros(0, np.int64)
-    return fatal_pairs // n, _Entries(*(np.concatenate(parts) for parts in zip(*raw, strict=True)))
+    return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
 
 
 def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -129,18 +131,20 @@ def _union(parts: list[_Entries]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return keys // size, keys % size, merged
 
 
-def _merge_groups(raw: _Entries, offsets: np.ndarray, n: int):
-    """Number the groups reached by one more fight, equal ones once.
+def _merge_groups(raw: tuple, offsets: np.ndarray, n: int):
+    """Number the groups reached by one more fight, equal ones once (``raw``: the
+    survivors of :func:`_fight_once`).
 
     Returns ``(parent groups, their child group numbers)`` (one pair per (group,
     enemy) that continues) and the entries of the new groups.
     """
-    if not len(raw.group):
+    keys, rows, healths = raw
+    if not len(keys):
         nothing = np.zeros(0, dtype=np.int64)
-        return (nothing, nothing), _Entries(nothing, nothing, nothing, raw.healths)
-    rows = offsets[raw.layer] + raw.row
-    keys, _, healths = bitsets.merge(raw.group * int(offsets[-1]) + rows, raw.healths)
-    which, rows = keys // int(offsets[-1]), keys % int(offsets[-1])
+        return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
+    total = int(offsets[-1])
+    keys, _, healths = bitsets.merge(keys * total + rows, healths)
+    which, rows = keys // total, keys % total
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
     child = np.empty(len(bounds) - 1, dtype=np.int64)
     number_groups(bounds, rows, healths, child)

@@ -96,11 +96,17 @@ _FIGHT_INTS = ("damage", "mjolnir", "shield")
 _FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
 
 
+#: The type of each column of :class:`Moves`, as small as the values allow.
+_MOVE_TYPES = Moves(np.int32, np.int16, np.int32, np.int32, np.int32, np.int16, np.int64,
+                    np.uint64, np.int8)  # fmt: skip
+
+
 def _empty_moves(room: int, words: int) -> Moves:
     """Move arrays with room for ``room`` moves."""
-    columns = [np.empty(room, dtype=np.int64) for _ in Moves._fields]
-    columns[Moves._fields.index("after")] = np.empty((room, words), dtype=np.uint64)
-    return Moves(*columns)
+    return Moves(
+        *(np.empty((room, words) if name == "after" else room, dtype=kind)
+          for name, kind in zip(Moves._fields, _MOVE_TYPES, strict=True))
+    )  # fmt: skip
 
 
 def _bits(value: int) -> int:

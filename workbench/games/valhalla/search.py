@@ -195,13 +195,13 @@ class StateSpace:
             first_edge = np.searchsorted(parent, np.arange(len(codes) + 1))
             edges = Edges(
                 parent.astype(np.int32),
-                moves.target.astype(np.int16),
-                moves.steps.astype(np.int32),
-                moves.attack.astype(np.int32),
-                moves.event.astype(np.int32),
-                moves.kills.astype(np.int16),
+                moves.target,
+                moves.steps,
+                moves.attack,
+                moves.event,
+                moves.kills,
                 child,
-                moves.cunning.astype(np.int8),
+                moves.cunning,
             )
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
             self._hold(codes, healths, live, first_edge, *edges, next_codes, next_healths)
