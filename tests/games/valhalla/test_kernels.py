@@ -1,8 +1,9 @@
-"""The compiled loops of the free-walk search, against plain Python ints and networkx."""
+"""The compiled loops of the free-walk search, against plain Python ints and dictionaries
+(``walk_distances`` is proven against networkx through ``Reach`` in ``test_reach``; the
+moves, the ends and the kill-order loop through the engine and the BFS elsewhere)."""
 
 import itertools
 
-import networkx as nx
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,6 @@ from workbench.games.valhalla.kernels import (
     backward_layer,
     number_groups,
     shift_rows,
-    walk_distances,
 )
 
 
@@ -30,39 +30,6 @@ def test_shift_rows_adds_the_amount_to_every_integer_of_a_row(values, amounts, w
     for row, value, amount in zip(out, values, amounts, strict=False):
         expected = (value << amount if amount >= 0 else value >> -amount) % 2**top
         assert bitsets.to_int(row) == expected
-
-
-def test_walk_distances_equal_networkx_on_random_grids():
-    rng = np.random.default_rng(5)
-    for _ in range(40):
-        width, height = rng.integers(2, 7, size=2)
-        grid = nx.grid_2d_graph(height, width)
-        grid.remove_nodes_from([c for c in list(grid) if rng.random() < 0.2])
-        cells = sorted(grid)
-        if len(cells) < 3:
-            continue
-        index = {c: r * width + c2 for c in cells for r, c2 in [c]}
-        neighbours = np.full((width * height, 4), -1, dtype=np.int64)
-        for cell in cells:
-            for k, other in enumerate(grid[cell]):
-                neighbours[index[cell], k] = index[other]
-        targets = [cells[k] for k in rng.choice(len(cells), size=min(4, len(cells)), replace=False)]
-        lefts = rng.integers(0, 1 << len(targets), size=10)
-        origins = [cells[k] for k in rng.integers(len(cells), size=10)]
-        found = np.zeros((10, len(targets)), dtype=np.int16)
-        free = np.zeros(10, dtype=np.bool_)
-        walk_distances(neighbours, np.array([index[t] for t in targets]), lefts,
-                       np.array([index[o] for o in origins]), found, free)  # fmt: skip
-        for i, (left, origin) in enumerate(zip(lefts, origins, strict=True)):
-            there = {t for k, t in enumerate(targets) if left >> k & 1} - {origin}
-            for k, target in enumerate(targets):
-                expected = 0
-                if target in there:
-                    ground = grid.subgraph(set(grid) - (there - {target}))
-                    if nx.has_path(ground, origin, target):
-                        expected = nx.shortest_path_length(ground, origin, target)
-                assert found[i, k] == expected
-            assert free[i] == bool(set(grid[origin]) - there)
 
 
 def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():

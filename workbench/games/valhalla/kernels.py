@@ -196,6 +196,15 @@ def _find(index_keys, index_rows, key):
 
 
 @_compiled
+def _missed(misses, missed, table, key) -> bool:
+    """Note a key missing from a lookup table (while there is room for it); True."""
+    if missed[table] < misses.shape[1]:
+        misses[table, missed[table]] = key
+        missed[table] += 1
+    return True
+
+
+@_compiled
 def _field(code, layout, name):
     return (code >> layout[name, 0]) & layout[name, 1]
 
@@ -297,10 +306,7 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                    | loki << count_shifts[3] | chariot << count_shifts[4])  # fmt: skip
             row = _find(count_keys, count_rows, key)
             if row < 0:
-                failed = True
-                if missed[WALK_COUNT] < misses.shape[1]:
-                    misses[WALK_COUNT, missed[WALK_COUNT]] = key
-                    missed[WALK_COUNT] += 1
+                failed = _missed(misses, missed, WALK_COUNT, key)
                 continue
             fights = t < n
             for extra in range(count_column[row]):
@@ -309,10 +315,7 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                        | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
                 effect = _find(effect_keys, effect_rows, key)
                 if effect < 0:
-                    failed = True
-                    if missed[WALK_EFFECT] < misses.shape[1]:
-                        misses[WALK_EFFECT, missed[WALK_EFFECT]] = key
-                        missed[WALK_EFFECT] += 1
+                    failed = _missed(misses, missed, WALK_EFFECT, key)
                     continue
                 at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
                                           effect_columns[2, effect])  # fmt: skip
@@ -338,10 +341,7 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                         row = _find(pickup_keys, pickup_rows, key)
                         miss = PICKUPS
                     if row < 0:
-                        failed = True
-                        if missed[miss] < misses.shape[1]:
-                            misses[miss, missed[miss]] = key
-                            missed[miss] += 1
+                        failed = _missed(misses, missed, miss, key)
                         continue
                     if failed or probing:
                         continue
