@@ -151,14 +151,19 @@ FREE = -1
 def _slot(keys, key):
     """The slot of ``key`` in a hash index's ``keys`` (a power of two of them, linear
     probing from a splitmix64 hash), or the free slot where it would go."""
-    mask = np.uint64(keys.shape[0] - 1)
+    i = _first_slot(key, keys.shape[0])
+    while keys[i] != key and keys[i] != FREE:
+        i = (i + 1) & (keys.shape[0] - 1)
+    return i
+
+
+@_compiled
+def _first_slot(key, slots):
+    """Where ``key`` is first looked for among ``slots`` (a power of two): splitmix64."""
     mixed = np.uint64(key)
     mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    i = np.int64((mixed ^ (mixed >> np.uint64(31))) & mask)
-    while keys[i] != key and keys[i] != FREE:
-        i = (i + 1) & np.int64(mask)
-    return i
+    return np.int64((mixed ^ (mixed >> np.uint64(31))) & np.uint64(slots - 1))
 
 
 @_compiled
@@ -402,6 +407,10 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
 # --- kill orders ----------------------------------------------------------------------------
 
 
+#: Slots of the table in which :func:`follow_groups` notes a group's survivors.
+SEEN = 1 << 15
+
+
 @_compiled
 def follow_groups(first_edge, child, event, target, group, row, healths, ahead, ends, survives,
                   damage, n, picks, fatal, fights, fought, offset) -> tuple:  # fmt: skip
@@ -412,14 +421,21 @@ def follow_groups(first_edge, child, event, target, group, row, healths, ahead, 
     state)`` with the Healths; a fight that some Health wins by falling there (``ends``)
     sets the enemy's bit in ``fatal[group]``; its survivors, less the damage and kept to
     ``ahead``, go into ``fights`` from entry ``fought`` on, as ``(group * n + enemy, next
-    state + offset)`` with the Healths. ``picks`` and ``fights`` are ``(keys, states,
-    Healths)``, with room for a move of every entry. Returns ``(picks written, fights
-    written up to)``."""
+    state + offset)`` with the Healths, once for each of a group's (enemy, next state)
+    (entries come by group; past :data:`SEEN` / 2 of them in a group, repeats may be
+    written). ``picks`` and ``fights`` are ``(keys, states, Healths)``, with room for a
+    move of every entry. Returns ``(picks written, fights written up to)``."""
     pick_keys, pick_rows, pick_healths = picks
     fight_keys, fight_rows, fight_healths = fights
     words = healths.shape[1]
     picked = 0
+    # The survivors a group's entries send to one (enemy, next state), noted by slot.
+    seen_run, seen_key = np.full(SEEN, -1, np.int64), np.empty(SEEN, np.int64)
+    seen_at = np.empty(SEEN, np.int64)
+    run = noted = 0
     for i in range(group.shape[0]):
+        if i and group[i] != group[i - 1]:
+            run, noted = run + 1, 0
         for e in range(first_edge[row[i]], first_edge[row[i] + 1]):
             after, fight = child[e], event[e]
             if fight < 0:
@@ -446,10 +462,22 @@ def follow_groups(first_edge, child, event, target, group, row, healths, ahead, 
                 value = _survivors(healths, i, survives, fight, q, r, w) & ahead[after, w]
                 fight_healths[fought, w] = value
                 some |= value
-            if some:
-                fight_keys[fought] = group[i] * n + target[e]
-                fight_rows[fought] = after + offset
-                fought += 1
+            if not some:
+                continue
+            key = target[e] * ahead.shape[0] + after  # the same again in this group: united
+            slot = _first_slot(key, SEEN)
+            while seen_run[slot] == run and seen_key[slot] != key:
+                slot = (slot + 1) & (SEEN - 1)
+            if seen_run[slot] == run:
+                for w in range(words):
+                    fight_healths[seen_at[slot], w] |= fight_healths[fought, w]
+                continue
+            if noted < SEEN // 2:
+                seen_run[slot], seen_key[slot], seen_at[slot] = run, key, fought
+                noted += 1
+            fight_keys[fought] = group[i] * n + target[e]
+            fight_rows[fought] = after + offset
+            fought += 1
     return picked, fought
 
 
