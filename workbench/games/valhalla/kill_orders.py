@@ -56,9 +56,10 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     one = np.zeros(1, dtype=np.int64)
     entries = _Entries(one, one, one, bitsets.from_ints([1 << health], words=space.maker.words))
     fatal_per_depth, links_per_depth = [], []
+    counts = _move_counts(space)
     groups = 1
     while len(entries.group):
-        fatal, raw = _fight_once(space, winnable, entries, offsets)
+        fatal, raw = _fight_once(space, winnable, entries, offsets, counts)
         fatal_per_depth.append(fatal.tolist())
         links, entries = _merge_groups(raw, offsets, space.n)
         links_per_depth.append(links)
@@ -76,13 +77,15 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     return below[0]
 
 
-def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries, offsets):
+def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries, offsets,
+                counts: list[tuple[np.ndarray, np.ndarray]]):  # fmt: skip
     """Follow every group through its pickups to its next fights
     (:func:`~.kernels.follow_groups`, layer by layer).
 
     Returns, per group, the number of enemies against which one of its plays can fall
     and win, and the survivors as ``(group * n + enemy, state, Healths)``, the states
-    numbered across layers (``offsets``: each layer's first number).
+    numbered across layers (``offsets``: each layer's first number; ``counts``: the
+    layers' :func:`_move_counts`).
     """
     maker, n, words = space.maker, space.n, space.maker.words
     fights = maker.fights
@@ -98,13 +101,13 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
             continue
         group, row, healths = _union(parts.pop(k))
         layer = space.layers[k]
-        room = int((layer.first_edge[row + 1] - layer.first_edge[row]).sum())
-        if fought + room > len(raw[0]):  # grow the survivors' arrays, keeping what is in
-            grown = _room(max(2 * len(raw[0]), fought + room), words)
+        pickups, fights_on = (int((before[row + 1] - before[row]).sum()) for before in counts[k])
+        if fought + fights_on > len(raw[0]):  # grow the survivors' arrays, keeping what is in
+            grown = _room(max(len(raw[0]) * 3 // 2, fought + fights_on), words)
             for old, new in zip(raw, grown, strict=True):
                 new[:fought] = old[:fought]
             raw = grown
-        picks = _room(room, words)
+        picks = _room(pickups, words)
         ahead = winnable[k + 1] if k + 1 < len(winnable) else np.zeros((0, words), np.uint64)
         e = layer.edges
         picked, fought = follow_groups(
@@ -115,6 +118,22 @@ def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries
             keys, rows, kept = (a[:picked] for a in picks)
             parts.setdefault(k + 1, []).append(_Entries(keys, np.full(picked, k + 1), rows, kept))
     return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
+
+
+def _move_counts(space: StateSpace) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per layer, how many pickups and how many fights that go on (to a next state) the
+    states before each have: the room :func:`_fight_once` needs for a layer's entries."""
+    found = []
+    for layer in space.layers:
+        e = layer.edges
+        on = e.child >= 0
+        found.append(
+            tuple(
+                np.concatenate([[0], np.cumsum(kind & on)])[layer.first_edge]
+                for kind in (e.event < 0, e.event >= 0)
+            )
+        )
+    return found
 
 
 def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
