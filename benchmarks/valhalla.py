@@ -15,16 +15,17 @@ runs on the same levels in this process until it gives up.
 The hard ladder (issue 15): seeded 10x10 levels with 14 enemies, 5 items and 8 walls
 (:func:`hard_level`, the seeds kept include the slowest and the hardest found, see
 :data:`HARD_SEEDS`), each solved in its own process under a 3 GiB address-space cap and
-a time limit, after a one-enemy level that loads the compiled loops (reported apart). Goals: no unknown star set,
-the fewest lines proven, the kill orders counted, <= 5 s CPU and < 1 GB on the worst
-level and <= 1 s on the median one. The table shows how far each level is from them.
-Last run (2026-12-03, idle): all twelve answered exactly (a one-line win found for every
-class, so the fewest lines is 1, proven), kill orders counted on all; CPU median 2.07 s,
-worst 7.66 s (seed 13, 918 MiB). Stretch: see the README.
+a time limit, after a one-enemy level that loads the compiled loops (reported apart).
+Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
+and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
+level is from them.
+Last run (2026-12-03, idle): 17 of the 23 answered exactly (6 keep a one-line set unknown);
+CPU median 1.41 s, worst 19.8 s (seed 38, 2.2 GB); the 12 of seeds 0..18 all exact, median
+0.69 s, worst 2.74 s, 632 MiB. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
-enemies of the stretch figure, which needs about 2.5 GB).
+enemies of the stretch figure, which needs about 1.3 GB).
 """
 
 from __future__ import annotations
@@ -225,7 +226,7 @@ if __name__ == "__main__":
         print(json.dumps(measure(int(sys.argv[-1]))))
     elif "--measure-hard" in sys.argv:
         print(json.dumps(measure_hard(int(sys.argv[-1]))))
-    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 2.5 GB, not capped
+    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 1.3 GB, not capped
         print(json.dumps(measure_hard(1, 12, 18)))
     elif "--hard" in sys.argv:
         hard_ladder()
