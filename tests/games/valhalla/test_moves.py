@@ -103,3 +103,19 @@ def test_star_classes_number_the_stars_of_a_win(duel):
     assert game.stars(won, one_line=False) == ("strong_killer",)
     assert outcome_class(game, won) == 2
     assert outcome_class(game, Outcome(True, 0, 0, False)) == 1  # all but one of one
+
+
+def test_moves_are_the_same_whatever_room_the_first_guess_gives():
+    # Too little room: the move arrays grow and the batch resumes where it stopped; the
+    # tables filled by a first maker: no case is missed. Both give the same moves.
+    for level, rules in small_levels(20, seed=900, max_side=5):
+        game = ValhallaCalling(level, rules)
+        space = StateSpace(game)
+        layer = max(space.layers, key=lambda layer: len(layer.codes))
+        codes, healths = layer.codes, layer.live
+        expected = space.maker.expand(codes, healths, space.maker.origins(codes))
+        cramped = StateSpace(game).maker
+        cramped._moves_per_state = 0.0  # room for 64 moves at first
+        found = cramped.expand(codes, healths, cramped.origins(codes))
+        for mine, theirs in zip(found, expected, strict=True):
+            assert np.array_equal(mine, theirs)

@@ -11,8 +11,9 @@ states with ``k`` of them used and every move goes to the next layer.
 A layer is a sorted ``int64`` array of state codes (what is left, position,
 charges, counters, Attack; :mod:`~workbench.games.valhalla.moves`) with the set
 of reachable Health values of each as a bitset row: a fight maps the whole set at
-once. The forward pass expands a whole layer with array operations and merges
-equal codes; it keeps every move (:class:`Edges`) and collects every outcome.
+once. The forward pass expands a whole layer in compiled loops
+(:mod:`~workbench.games.valhalla.kernels`) and merges equal codes by one sort; it
+keeps every move (:class:`Edges`) and collects every outcome.
 The backward pass computes, per state and star class (:func:`outcome_class`),
 the Healths from which that class can still be won. A level whose state codes
 would need more than 63 bits (dozens of points of interest with long Loki or
