@@ -113,6 +113,7 @@ def test_moves_are_the_same_whatever_room_the_first_guess_gives():
         space = StateSpace(game)
         layer = max(space.layers, key=lambda layer: len(layer.codes))
         codes, healths = layer.codes, layer.live
+        space.maker._moves_per_state = 1000.0  # room for every move at once
         expected = space.maker.expand(codes, healths, space.maker.origins(codes))
         cramped = StateSpace(game).maker
         cramped._moves_per_state = 0.0  # room for 64 moves at first
