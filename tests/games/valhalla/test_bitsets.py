@@ -11,24 +11,6 @@ from workbench.games.valhalla import bitsets
 SETS = st.lists(st.integers(0, 2**200 - 1), min_size=1, max_size=8)
 
 
-@settings(max_examples=200, deadline=None)
-@given(SETS, st.integers(1, 4), st.data())
-def test_shift_moves_every_row_like_a_python_int(values, words, data):
-    limit = 64 * words
-    values = [v % (1 << limit) for v in values]
-    amounts = data.draw(
-        st.lists(st.integers(-limit - 5, limit + 5), min_size=len(values), max_size=len(values))
-    )
-    rows = bitsets.from_ints(values, words=words)
-    shifted = bitsets.shift(rows, amounts)
-    for v, a, row in zip(values, amounts, shifted, strict=True):
-        expected = (v << a if a >= 0 else v >> -a) % (1 << limit)
-        assert bitsets.to_int(row) == expected
-    one = data.draw(st.integers(-limit - 5, limit + 5))
-    for v, row in zip(values, bitsets.shift(rows, one), strict=True):
-        assert bitsets.to_int(row) == (v << one if one >= 0 else v >> -one) % (1 << limit)
-
-
 @settings(max_examples=100, deadline=None)
 @given(SETS, st.integers(0, 199))
 def test_counts_membership_and_prefixes(values, index):

@@ -5,31 +5,12 @@ moves, the ends and the kill-order loop through the engine and the BFS elsewhere
 import itertools
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kernels import (
     backward_layer,
     number_groups,
-    shift_rows,
 )
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.integers(0, 2**130 - 1), min_size=1, max_size=6),
-    st.lists(st.integers(-140, 140), min_size=6, max_size=6),
-    st.integers(1, 3),
-)
-def test_shift_rows_adds_the_amount_to_every_integer_of_a_row(values, amounts, words):
-    top = 64 * words
-    values = [v % 2**top for v in values]
-    out = np.empty((len(values), words), dtype=np.uint64)
-    shift_rows(bitsets.from_ints(values, words=words), np.array(amounts[: len(values)]), out)
-    for row, value, amount in zip(out, values, amounts, strict=False):
-        expected = (value << amount if amount >= 0 else value >> -amount) % 2**top
-        assert bitsets.to_int(row) == expected
 
 
 def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():

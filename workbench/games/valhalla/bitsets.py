@@ -3,15 +3,14 @@
 A *bitset array* is a ``(rows, words)`` array of ``uint64``: row ``i`` holds the
 set ``{b : bit b % 64 of word b // 64 is set}``, so sets of any size fit (the
 hero's reachable Health values, the fields of a grid). Every operation works on
-all rows at once; :func:`shift` moves each row by its own amount, which is how a
-fight lowers a whole set of Health values in one go.
+all rows at once; the compiled loops of the search
+(:mod:`~workbench.games.valhalla.kernels`) shift a row by a fight's damage, which is how
+a fight lowers a whole set of Health values in one go.
 
 :class:`Fields` packs named unsigned fields into one ``int64``; the same code
 reads Python ints and NumPy arrays.
 
 >>> sets = from_ints([0b1011, 1 << 70], words=2)
->>> [to_int(row) for row in shift(sets, [-1, 3])] == [0b101, 1 << 73]
-True
 >>> popcount(sets).tolist(), contains(sets, 70).tolist()
 ([3, 1], [False, True])
 >>> fields = Fields(pos=3, attack=4)
@@ -27,7 +26,6 @@ from collections.abc import Iterable
 import numpy as np
 
 from workbench.errors import SearchLimitError
-from workbench.games.valhalla.kernels import shift_rows
 
 __all__ = [
     "Fields",
@@ -37,7 +35,6 @@ __all__ = [
     "nonempty",
     "popcount",
     "prefix",
-    "shift",
     "to_int",
     "words_for",
 ]
@@ -91,15 +88,6 @@ def popcount(bits: np.ndarray) -> np.ndarray:
     """Size of each row's set."""
     octets = np.ascontiguousarray(bits).view(np.uint8).reshape(len(bits), 8 * bits.shape[1])
     return _ONES_PER_BYTE[octets].sum(axis=1)
-
-
-def shift(bits: np.ndarray, amount) -> np.ndarray:
-    """Every row's integers plus ``amount`` (an int, or one per row; negative
-    amounts shift down), dropping those that leave ``0 .. 64 * words - 1``."""
-    amount = np.broadcast_to(np.asarray(amount, dtype=np.int64), bits.shape[:1])
-    out = np.empty(bits.shape, dtype=np.uint64)
-    shift_rows(np.ascontiguousarray(bits), np.ascontiguousarray(amount), out)
-    return out
 
 
 def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

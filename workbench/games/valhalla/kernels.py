@@ -1,11 +1,15 @@
 """The compiled loops of the free-walk search (numba): each touches every element once.
 
-They hold no game rules, only what NumPy would do in many passes over temporaries:
+They hold no game rules, only what NumPy would do in many passes over temporaries,
+reading the rules from the lookup tables the engine fills
+(:class:`~workbench.games.valhalla.lookup.LookupTable`, whose hash index is probed here):
 a breadth-first search per query (:func:`walk_distances`, for
-:class:`~workbench.games.valhalla.reach.Reach`) and the shift of Health sets by each
-fight's damage (:func:`shift_rows`, for :mod:`~workbench.games.valhalla.bitsets`). Their
-tests prove them against networkx and against plain Python ints. Each is compiled on
-first use and cached on disk beside this module.
+:class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
+(:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
+(:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
+kill-order count (:func:`follow_groups`, :func:`number_groups`). Their tests prove them
+against the step-by-step engine, networkx, plain Python ints and dictionaries. Each is
+compiled on first use and cached on disk beside this module.
 
 >>> import numpy as np
 >>> line = np.array([[1, -1, -1, -1], [0, 2, -1, -1], [1, -1, -1, -1]])  # three fields in a row
@@ -26,7 +30,9 @@ __all__ = [
     "canonical_codes",
     "expand_states",
     "find_rows",
-    "shift_rows",
+    "follow_groups",
+    "mark_falls",
+    "number_groups",
     "store_rows",
     "walk_distances",
 ]
@@ -76,23 +82,6 @@ def walk_distances(neighbours, target_field, left, origins, found, free) -> None
                 depth[y] = depth[x] + 1
                 queue[tail] = y
                 tail += 1
-
-
-@_compiled
-def shift_rows(bits, amount, out) -> None:
-    """``out[i]`` = the integers of row ``i`` of a bitset array (``bits[i, w]``, 64 per
-    word) plus ``amount[i]`` (negative: down), those leaving the row dropped."""
-    rows, words = bits.shape
-    for i in range(rows):
-        q, r = amount[i] // 64, amount[i] % 64
-        for w in range(words):
-            value = np.uint64(0)
-            source = w - q
-            if 0 <= source < words:
-                value |= bits[i, source] << np.uint64(r)
-            if r and 0 <= source - 1 < words:
-                value |= bits[i, source - 1] >> np.uint64(64 - r)
-            out[i, w] = value
 
 
 @_compiled
@@ -167,11 +156,17 @@ def _first_slot(key, slots):
 
 
 @_compiled
+def _find(index_keys, index_rows, key):
+    """The row stored for ``key`` in a hash index, or -1."""
+    slot = _slot(index_keys, key)
+    return index_rows[slot] if index_keys[slot] == key else -1
+
+
+@_compiled
 def find_rows(keys, rows, wanted, out) -> None:
     """``out[i]``: the row stored for key ``wanted[i]`` in a hash index, or -1."""
     for i in range(wanted.shape[0]):
-        slot = _slot(keys, wanted[i])
-        out[i] = rows[slot] if keys[slot] == wanted[i] else -1
+        out[i] = _find(keys, rows, wanted[i])
 
 
 @_compiled
@@ -192,12 +187,6 @@ CUNNING_CHOICE, LOKI_BY_FIGHTS, ATTACK_BLIND, DROP_CHARIOT, MJOLNIR_BLIND = (
 )
 #: The lookup tables :func:`expand_states` probes, in the order of its misses.
 WALK_COUNT, WALK_EFFECT, PICKUPS, FIGHTS = range(4)
-
-
-@_compiled
-def _find(index_keys, index_rows, key):
-    slot = _slot(index_keys, key)
-    return index_rows[slot] if index_keys[slot] == key else -1
 
 
 @_compiled

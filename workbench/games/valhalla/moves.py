@@ -337,14 +337,13 @@ class MoveMaker:
         )
 
     def _moves(self, codes, healths, place, near, free) -> Moves:
-        tables = (self.walk_count, self.walk_effect, self.pickups, self.fights)
+        tables = (self.walk_count, self.walk_effect, self.pickups, fights := self.fights)
         room = max(64, int(len(codes) * self._moves_per_state))
         out = _empty_moves(room, self.words)
         misses, missed = np.empty((len(tables), 4096), dtype=np.int64), np.zeros(4, np.int64)
         start = written = 0
         while start < len(codes):
             missed[:] = 0
-            fights = self.fights
             count, start, full = expand_states(
                 start, codes, healths, place, near, free, self._layout, self.n,
                 self.game.rules.attack_floor, self._potions, self._flags,
