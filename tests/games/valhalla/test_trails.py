@@ -1,5 +1,7 @@
 """The budgeted trail search against the single-step BFS that tracks the line's edges."""
 
+import itertools
+
 import pytest
 
 from workbench.games.valhalla.baseline import baseline_fewest_lines, baseline_star_sets
@@ -7,7 +9,7 @@ from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
-from workbench.games.valhalla.trails import guided_line, search_lines
+from workbench.games.valhalla.trails import _trails, guided_line, search_lines
 
 from .conftest import micro, small_levels
 
@@ -92,3 +94,27 @@ def test_rounds_of_one_trail_a_move_find_the_one_line_win_of_a_big_level():
     line, strike, cunning = guided_line(space, target=0, rounds=1)
     outcome = game.replay([line], final_strike=strike, cunning=cunning)
     assert outcome.won and outcome_class(game, outcome) == 0
+
+
+def test_trails_come_shortest_first_and_each_is_a_trail_of_an_allowed_length():
+    game = ValhallaCalling(hard_level(27))
+    start, goal = (9, 7), (7, 7)
+    trails = list(_trails(game, start, goal, {2, 4, 6}, set(), frozenset(), [20_000]))
+    lengths = [len(path) - 1 for path, _ in trails]
+    assert lengths[0] == 2 and lengths == sorted(lengths) and set(lengths) == {2, 4, 6}
+    for path, taken in trails:
+        steps = [frozenset(step) for step in itertools.pairwise(path)]
+        assert path[0] == start and path[-1] == goal and len(set(steps)) == len(steps)
+        assert taken == set(steps)
+
+
+@pytest.mark.parametrize(("seed", "target"), [(27, 0), (65, 0), (62, 2)])
+def test_guided_rounds_find_the_one_line_wins_longer_trails_and_one_neighbour_order_missed(
+    seed, target
+):
+    # Hard-ladder levels whose one-line star stayed unknown when each move was drawn as
+    # its first trail of any allowed length, neighbours always in the grid's order.
+    game = ValhallaCalling(hard_level(seed))
+    line, strike, cunning = guided_line(StateSpace(game), target=target)
+    outcome = game.replay([line], final_strike=strike, cunning=cunning)
+    assert outcome.won and outcome_class(game, outcome) == target

@@ -53,9 +53,9 @@ LINE_BUDGET = 20_000
 #: Trail steps :func:`guided_line` may try by default, in each of its rounds.
 GUIDED_BUDGET = 50_000
 
-#: Rounds of :func:`guided_line` that draw one trail a move: the moves with the shortest
-#: walks first, the search's own order of moves, then orders shuffled.
-GUIDED_ROUNDS = 5
+#: Rounds of :func:`guided_line` that draw one or two trails a move: three in set
+#: orders, then orders shuffled.
+GUIDED_ROUNDS = 12
 
 Lines = list[list[tuple[int, int]]]
 
@@ -183,14 +183,16 @@ def guided_line(
 
     Each move of :meth:`StateSpace.successors` that keeps the class winnable is
     drawn as a trail to its point of interest (over empty fields and unused edges,
-    of a length with the same effect as the move's), shortest first; a failed
-    (state, used edges) is not searched again. It goes in rounds of at most
-    ``budget`` trail steps each. The first ``rounds`` draw only the first trail of
-    each move, so that the budget goes to the choice of moves rather than to other
-    trails of the first ones: the moves with the shortest walks first (a short walk
-    uses up few edges), the search's own order of moves, then orders shuffled (from
-    ``seed``). On the benchmark's hard ladder (10x10, 14 enemies) they find every
-    one-line win that any search found, most in the first round within milliseconds.
+    of a length with the same effect as the move's, the shortest first: a short
+    trail uses up few edges); a failed (state, used edges) is not searched again.
+    It goes in rounds of at most ``budget`` trail steps each. The first ``rounds``
+    draw only one or two trails of each move, so that the budget goes to the choice
+    of moves rather than to other trails of the first ones: the moves with the
+    shortest walks first, with one trail and then two, the search's own order of
+    moves, then rounds that shuffle the order of the moves and of each field's
+    neighbours (from ``seed``), which draws other trails first. On the benchmark's
+    hard ladder (10x10, 14 enemies) the first three rounds find most one-line wins
+    within a second; the shuffled rounds find the rest but one.
     A last round draws every trail of each move. Returns ``(line, final strike, cunning per
     fight)``, replayed through the engine before it is returned, or None. Only for
     ``line_rule="no_edge_twice"``.
@@ -198,11 +200,8 @@ def guided_line(
     game = space.game
     if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
         return None
-    shuffles = [python_random(s) for s in np.random.SeedSequence(seed).spawn(max(rounds - 2, 0))]
-    orders = [_shortest_first, _as_searched, *(rng.shuffle for rng in shuffles)][:rounds]
-    plans = [(order, 1) for order in orders] + [(_as_searched, None)]
-    for order, width in plans:
-        found = _guided_round(space, target, budget, width, order)
+    for order, width, edges in _rounds(game, rounds, seed):
+        found = _guided_round(space, target, budget, width, order, edges)
         if found is not None:
             line, strike, cunning = found
             outcome = game.replay([line], final_strike=strike, cunning=cunning)
@@ -211,6 +210,18 @@ def guided_line(
                 raise AssertionError(f"guided line does not win class {target}: {line}")
             return found
     return None
+
+
+def _rounds(game, rounds: int, seed: Seed) -> list[tuple]:
+    """The rounds of :func:`guided_line`, each ``(move order, trails per move, neighbour
+    order of the fields)``: ``rounds`` of one or two trails a move, then every trail."""
+    own = _edges_from(game)
+    plans = [(_shortest_first, 1, own), (_shortest_first, 2, own), (_as_searched, 1, own)]
+    for k, stream in enumerate(np.random.SeedSequence(seed).spawn(max(rounds - len(plans), 0))):
+        rng = python_random(stream)
+        shuffled = {x: rng.sample(near, len(near)) for x, near in own.items()}
+        plans.append((rng.shuffle, 1 + k % 2, shuffled))
+    return [*plans[:rounds], (_as_searched, None, own)]
 
 
 def _shortest_first(moves: list) -> None:
@@ -222,9 +233,11 @@ def _as_searched(moves: list) -> None:
     """The moves in the order of :meth:`StateSpace.successors`."""
 
 
-def _guided_round(space: StateSpace, target: int, budget: int, width: int | None, order):
+def _guided_round(space: StateSpace, target: int, budget: int, width: int | None, order,
+                  edges: dict):  # fmt: skip
     """One round of :func:`guided_line`: at most ``width`` trails drawn for a move (None:
-    all), the moves put in order in place by ``order`` (the order of a round)."""
+    all), the moves put in order in place by ``order``, the trails drawn trying each
+    field's neighbours in the order of ``edges`` (see :func:`_edges_from`)."""
     game = space.game
     tries = [budget]
     failed: set[tuple] = set()
@@ -240,7 +253,8 @@ def _guided_round(space: StateSpace, target: int, budget: int, width: int | None
                 continue
             lengths = _same_effect(space, d, here)
             fights = fought + ((cunning,) if q < space.n else ())
-            trails = _trails(game, line[-1], space.cells[q], lengths, blocked, used, tries)
+            trails = _trails(game, line[-1], space.cells[q], lengths, blocked, used, tries,
+                             edges)  # fmt: skip
             for path, taken in itertools.islice(trails, width):
                 if strikes:
                     return line + path[1:], strikes[0], fights
@@ -283,28 +297,33 @@ _EFFECT_LENGTHS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _SLACK = 9
 
 
-def _trails(game, start, goal, lengths: set[int], blocked: set, used: frozenset, tries: list):
+def _trails(game, start, goal, lengths: set[int], blocked: set, used: frozenset, tries: list,
+            edges: dict | None = None):  # fmt: skip
     """Trails from ``start`` to ``goal`` with a length in ``lengths`` over unused edges,
-    entering no field in ``blocked`` and ``goal`` only at the end (depth first), each
-    with the edges it takes. ``tries[0]`` counts the steps left (shared)."""
+    entering no field in ``blocked`` and ``goal`` only at the end, each with the edges it
+    takes: the shortest first (they use up fewest edges), depth first among those of a
+    length, trying each field's neighbours in the order of ``edges`` (by default
+    :func:`_edges_from`). ``tries[0]`` counts the steps left (shared)."""
+    edges = edges or _edges_from(game)
     distance = _distances(game, goal, blocked, used)
     if start in distance:
-        yield from _trails_of(game, [start], goal, lengths, used, distance, tries)
+        for length in sorted(size for size in lengths if size >= distance[start]):
+            yield from _trails_of(edges, [start], goal, length, used, distance, tries)
 
 
-def _trails_of(game, path, goal, lengths, used, distance, tries):
-    here, left = path[-1], max(lengths) - (len(path) - 1)
-    for nxt, edge in _edges_from(game)[here]:
+def _trails_of(edges, path, goal, length, used, distance, tries):
+    here, left = path[-1], length - (len(path) - 1)
+    for nxt, edge in edges[here]:
         if edge in used or distance.get(nxt, left) > left - 1:
             continue
         tries[0] -= 1
         if tries[0] < 0:
             return
         if nxt == goal:
-            if len(path) in lengths:
+            if left == 1:
                 yield [*path, nxt], frozenset((edge,))
             continue
-        for rest, taken in _trails_of(game, [*path, nxt], goal, lengths, used | {edge}, distance,
+        for rest, taken in _trails_of(edges, [*path, nxt], goal, length, used | {edge}, distance,
                                       tries):  # fmt: skip
             yield rest, taken | {edge}
 
