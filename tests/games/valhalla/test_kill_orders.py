@@ -1,9 +1,15 @@
-"""Winning kill orders from the group automaton against the single-step BFS over fight orders."""
+"""Winning kill orders from the group automaton against the single-step BFS over fight orders
+and against the same automaton built with plain Python dictionaries."""
 
+import functools
+
+import numpy as np
 import pytest
 
+from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_kill_orders
 from workbench.games.valhalla.engine import ValhallaCalling
+from workbench.games.valhalla.generator import hard_level
 from workbench.games.valhalla.kill_orders import count_kill_orders
 from workbench.games.valhalla.search import StateSpace
 
@@ -28,3 +34,60 @@ def test_a_spent_budget_says_none():
     space = StateSpace(ValhallaCalling(level))
     assert count_kill_orders(space) == len(baseline_kill_orders(ValhallaCalling(level))) == 2
     assert count_kill_orders(space, budget=1) is None
+
+
+def _orders_by_dictionaries(space: StateSpace) -> int:
+    """The same count by plain Python: groups as dictionaries ``(layer, state) -> Healths``
+    (ints), followed state by state, equal groups counted once by memory."""
+    words = space.maker.words
+    winnable = [[bitsets.to_int(np.bitwise_or.reduce(w, axis=0)) for w in wins]
+                for wins in space.wins]  # fmt: skip
+    fights = space.maker.fights
+    survives = [bitsets.to_int(row) for row in fights.column("survives", words=words)]
+    damage = fights.column("damage").tolist()
+
+    def follow(group: dict) -> tuple[set, dict]:
+        fatal, after = set(), {}
+        pending = dict(group)
+        while pending:
+            (k, r) = min(pending)
+            healths = pending.pop((k, r))
+            layer, ends = space.layers[k], space.winning_ends[k]
+            for e in range(layer.first_edge[r], layer.first_edge[r + 1]):
+                c, fight = int(layer.edges.child[e]), int(layer.edges.event[e])
+                if fight >= 0 and healths & bitsets.to_int(ends[e]):
+                    fatal.add(int(layer.edges.target[e]))
+                if c < 0:
+                    continue
+                if fight < 0:
+                    kept = healths & winnable[k + 1][c]
+                    if kept:
+                        pending[k + 1, c] = pending.get((k + 1, c), 0) | kept
+                    continue
+                kept = (healths & survives[fight]) >> damage[fight] & winnable[k + 1][c]
+                if kept:
+                    child = after.setdefault(int(layer.edges.target[e]), {})
+                    child[k + 1, c] = child.get((k + 1, c), 0) | kept
+        return fatal, after
+
+    @functools.cache
+    def orders(group: frozenset) -> int:
+        fatal, after = follow(dict(group))
+        return len(fatal) + sum(orders(frozenset(child.items())) for child in after.values())
+
+    health = space.start.health
+    return orders(frozenset({(0, 0): 1 << health}.items())) if winnable[0][0] >> health & 1 else 0
+
+
+def test_counts_equal_plain_python_groups_on_a_hard_level_where_pickups_meet():
+    # Seed 27 of the benchmark's hard ladder: plays that pick up different items reach
+    # one state with different Healths, which must be united (4,560 orders, not 3,840).
+    space = StateSpace(ValhallaCalling(hard_level(27)))
+    assert count_kill_orders(space) == _orders_by_dictionaries(space) == 4560
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_counts_equal_plain_python_groups_on_small_levels(seed):
+    for level, rules in small_levels(15, seed=700 + seed, max_side=4, max_enemies=4):
+        space = StateSpace(ValhallaCalling(level, rules))
+        assert count_kill_orders(space) == _orders_by_dictionaries(space), level.to_dict()

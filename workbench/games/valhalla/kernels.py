@@ -401,73 +401,134 @@ SEEN = 1 << 15
 
 
 @_compiled
-def follow_groups(first_edge, child, event, target, group, row, healths, ahead, ends, survives,
-                  damage, n, picks, fatal, fights, fought, offset) -> tuple:  # fmt: skip
-    """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`):
-    entry ``i`` (group ``group[i]`` in state ``row[i]`` with Healths ``healths[i]``) follows
-    each move of its state. A pickup keeps the group, its Healths kept to those from
-    which the next state can still be won (``ahead``): into ``picks`` as ``(group, next
-    state)`` with the Healths; a fight that some Health wins by falling there (``ends``)
-    sets the enemy's bit in ``fatal[group]``; its survivors, less the damage and kept to
-    ``ahead``, go into ``fights`` from entry ``fought`` on, as ``(group * n + enemy, next
-    state + offset)`` with the Healths, once for each of a group's (enemy, next state)
-    (entries come by group; past :data:`SEEN` / 2 of them in a group, repeats may be
-    written). ``picks`` and ``fights`` are ``(keys, states, Healths)``, with room for a
-    move of every entry. Returns ``(picks written, fights written up to)``."""
-    pick_keys, pick_rows, pick_healths = picks
+def follow_groups(first_edge, child, event, target, ahead, ends, survives, damage, n,
+                  offsets, entries, picked, table, sizes, picks, fights, fought,
+                  fatal) -> tuple:  # fmt: skip
+    """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`).
+
+    The layer's entries come in two lists, ``entries`` (after fights) and ``picked``
+    (after pickups in the layer before), each ``(groups, states, Healths)`` by group.
+    A group's entries in one state are united (in ``table``: ``(keys, Healths, where
+    written, stamps, groups followed)``, a hash index stamped with the group that wrote
+    each slot; a group ``g`` uses its first ``sizes[g, 0]`` slots, a power of two with
+    room for every entry and pickup of the group). Each state's moves
+    are followed: a pickup keeps the group, its Healths kept to those from which the
+    next state can still be won (``ahead``), into ``picks`` (``(groups, states,
+    Healths)``) once per (group, next state); a fight that some Health wins by falling
+    there (``ends``) sets the enemy's bit in ``fatal[group]``; its survivors, less the
+    damage and kept to ``ahead``, go into ``fights`` from entry ``fought`` on, as
+    ``(group * n + enemy, next state + offsets[1], Healths)``, once for each of a group's
+    (enemy, next state) (noted in ``sizes[g, 1]`` slots, a power of two of at most
+    :data:`SEEN`; past half of them, repeats may be written). ``offsets`` are the first
+    state numbers of this layer, the next one and all. ``picks`` and ``fights`` have
+    room for a move of every entry. Returns ``(picks written, fights written up to)``."""
+    group, row, healths = entries
+    pick_group, pick_row, pick_healths = picked
+    out_group, out_row, out_healths = picks
     fight_keys, fight_rows, fight_healths = fights
-    words = healths.shape[1]
-    picked = 0
-    # The survivors a group's entries send to one (enemy, next state), noted by slot.
+    keys, kept, where, stamps, followed = table
+    words, slots = healths.shape[1], stamps.shape[0]
+    this, following, total = offsets[0], offsets[1], offsets[2]
     seen_run, seen_key = np.full(SEEN, -1, np.int64), np.empty(SEEN, np.int64)
     seen_at = np.empty(SEEN, np.int64)
-    run = noted = 0
-    for i in range(group.shape[0]):
-        if i and group[i] != group[i - 1]:
-            run, noted = run + 1, 0
-        for e in range(first_edge[row[i]], first_edge[row[i] + 1]):
-            after, fight = child[e], event[e]
-            if fight < 0:
+    here = np.empty(slots, np.int64)
+    scratch = np.empty(words, np.uint64)
+    a = b = out = 0
+    while a < group.shape[0] or b < pick_group.shape[0]:
+        g = group[a] if a < group.shape[0] else pick_group[b]
+        if b < pick_group.shape[0] and pick_group[b] < g:
+            g = pick_group[b]
+        followed[0] += 1
+        run, count, noted = followed[0], 0, 0
+        size, seen = sizes[g, 0], sizes[g, 1]
+        while a < group.shape[0] and group[a] == g:
+            count = _unite(keys, kept, stamps, size, here, count, run, this + row[a], healths, a)
+            a += 1
+        while b < pick_group.shape[0] and pick_group[b] == g:
+            count = _unite(keys, kept, stamps, size, here, count, run, this + pick_row[b],
+                           pick_healths, b)  # fmt: skip
+            b += 1
+        for j in range(count):
+            slot = here[j]
+            state = keys[slot] - this
+            for e in range(first_edge[state], first_edge[state + 1]):
+                after, fight = child[e], event[e]
+                if fight < 0:
+                    if after < 0:
+                        continue
+                    some = np.uint64(0)
+                    for w in range(words):
+                        scratch[w] = kept[slot, w] & ahead[after, w]
+                        some |= scratch[w]
+                    if not some:
+                        continue
+                    at = _slot_of(keys, stamps, size, run, following + after)
+                    if stamps[at] == run:
+                        for w in range(words):
+                            out_healths[where[at], w] |= scratch[w]
+                        continue
+                    stamps[at], keys[at], where[at] = run, following + after, out
+                    out_group[out], out_row[out] = g, after
+                    for w in range(words):
+                        out_healths[out, w] = scratch[w]
+                    out += 1
+                    continue
+                won = np.uint64(0)
+                for w in range(words):
+                    won |= kept[slot, w] & ends[e, w]
+                if won:
+                    fatal[g] |= np.uint64(1) << np.uint64(target[e])
                 if after < 0:
                     continue
+                q, r = _damage(damage[fight])
                 some = np.uint64(0)
                 for w in range(words):
-                    pick_healths[picked, w] = healths[i, w] & ahead[after, w]
-                    some |= pick_healths[picked, w]
-                if some:
-                    pick_keys[picked], pick_rows[picked] = group[i], after
-                    picked += 1
-                continue
-            won = np.uint64(0)
-            for w in range(words):
-                won |= healths[i, w] & ends[e, w]
-            if won:
-                fatal[group[i]] |= np.uint64(1) << np.uint64(target[e])
-            if after < 0:
-                continue
-            q, r = _damage(damage[fight])
-            some = np.uint64(0)
-            for w in range(words):
-                value = _survivors(healths, i, survives, fight, q, r, w) & ahead[after, w]
-                fight_healths[fought, w] = value
-                some |= value
-            if not some:
-                continue
-            key = target[e] * ahead.shape[0] + after  # the same again in this group: united
-            slot = _first_slot(key, SEEN)
-            while seen_run[slot] == run and seen_key[slot] != key:
-                slot = (slot + 1) & (SEEN - 1)
-            if seen_run[slot] == run:
-                for w in range(words):
-                    fight_healths[seen_at[slot], w] |= fight_healths[fought, w]
-                continue
-            if noted < SEEN // 2:
-                seen_run[slot], seen_key[slot], seen_at[slot] = run, key, fought
-                noted += 1
-            fight_keys[fought] = group[i] * n + target[e]
-            fight_rows[fought] = after + offset
-            fought += 1
-    return picked, fought
+                    value = _survivors(kept, slot, survives, fight, q, r, w) & ahead[after, w]
+                    fight_healths[fought, w] = value
+                    some |= value
+                if not some:
+                    continue
+                key = target[e] * total + after  # the same again in this group: united
+                at = _first_slot(key, seen)
+                while seen_run[at] == run and seen_key[at] != key:
+                    at = (at + 1) & (seen - 1)
+                if seen_run[at] == run:
+                    for w in range(words):
+                        fight_healths[seen_at[at], w] |= fight_healths[fought, w]
+                    continue
+                if noted < seen // 2:
+                    seen_run[at], seen_key[at], seen_at[at] = run, key, fought
+                    noted += 1
+                fight_keys[fought] = g * n + target[e]
+                fight_rows[fought] = after + following
+                fought += 1
+    return out, fought
+
+
+@_inlined
+def _slot_of(keys, stamps, size, run, key):
+    """The slot of ``key`` among the first ``size`` slots, those of the group stamped
+    ``run``, or the free one where it goes."""
+    slot = _first_slot(key, size)
+    while stamps[slot] == run and keys[slot] != key:
+        slot = (slot + 1) & (size - 1)
+    return slot
+
+
+@_inlined
+def _unite(keys, kept, stamps, size, here, count, run, key, healths, i) -> int:
+    """Unite row ``i`` of ``healths`` into the slot of state ``key`` (a new one is listed
+    in ``here``); returns how many are listed."""
+    slot = _slot_of(keys, stamps, size, run, key)
+    if stamps[slot] == run:
+        for w in range(healths.shape[1]):
+            kept[slot, w] |= healths[i, w]
+        return count
+    stamps[slot], keys[slot] = run, key
+    for w in range(healths.shape[1]):
+        kept[slot, w] = healths[i, w]
+    here[count] = slot
+    return count + 1
 
 
 @_compiled

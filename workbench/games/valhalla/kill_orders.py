@@ -6,8 +6,10 @@ bitset, kept to those from which some win still follows). Pickups keep a play in
 its group; each enemy fought next leads to the group of the plays that survived
 that fight, and counts one order if some play falls there and wins. Equal groups
 have equal futures and are merged, so this is the subset construction of an
-automaton over kill sequences, built breadth first by the number of fights with
-array operations, and the answer is a count of its paths.
+automaton over kill sequences, built breadth first by the number of fights (a
+compiled loop follows each group through a layer of states, uniting its plays that
+meet in a state, and array operations number the groups), and the answer is a count
+of its paths.
 
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
@@ -26,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import follow_groups, number_groups
+from workbench.games.valhalla.kernels import SEEN, follow_groups, number_groups
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
@@ -55,11 +57,11 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
         return 0
     one = np.zeros(1, dtype=np.int64)
     entries = _Entries(one, one, one, bitsets.from_ints([1 << health], words=space.maker.words))
+    moves = _Moves(space, winnable, offsets)
     fatal_per_depth, links_per_depth = [], []
-    counts = _move_counts(space)
     groups = 1
     while len(entries.group):
-        fatal, raw = _fight_once(space, winnable, entries, offsets, counts)
+        fatal, raw = moves.fight_once(entries)
         fatal_per_depth.append(fatal.tolist())
         links, entries = _merge_groups(raw, offsets, space.n)
         links_per_depth.append(links)
@@ -77,52 +79,77 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     return below[0]
 
 
-def _fight_once(space: StateSpace, winnable: list[np.ndarray], entries: _Entries, offsets,
-                counts: list[tuple[np.ndarray, np.ndarray]]):  # fmt: skip
-    """Follow every group through its pickups to its next fights
-    (:func:`~.kernels.follow_groups`, layer by layer).
+class _Moves:
+    """Follows groups through the search's moves, layer by layer
+    (:func:`~.kernels.follow_groups`), with a table of states kept from call to call."""
 
-    Returns, per group, the number of enemies against which one of its plays can fall
-    and win, and the survivors as ``(group * n + enemy, state, Healths)``, the states
-    numbered across layers (``offsets``: each layer's first number; ``counts``: the
-    layers' :func:`_move_counts`).
-    """
-    maker, n, words = space.maker, space.n, space.maker.words
-    fights = maker.fights
-    columns = fights.column("survives", words=words), fights.column("damage")
-    parts = {
-        int(k): [_Entries(*(a[entries.layer == k] for a in entries))]
-        for k in np.unique(entries.layer)
-    }
-    fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
-    raw, fought = _room(0, words), 0
-    for k in range(min(parts, default=0), len(space.layers)):
-        if k not in parts:
-            continue
-        group, row, healths = _union(parts.pop(k))
-        layer = space.layers[k]
-        pickups, fights_on = (int((before[row + 1] - before[row]).sum()) for before in counts[k])
-        if fought + fights_on > len(raw[0]):  # grow the survivors' arrays, keeping what is in
-            grown = _room(max(len(raw[0]) * 3 // 2, fought + fights_on), words)
-            for old, new in zip(raw, grown, strict=True):
-                new[:fought] = old[:fought]
-            raw = grown
-        picks = _room(pickups, words)
-        ahead = winnable[k + 1] if k + 1 < len(winnable) else np.zeros((0, words), np.uint64)
-        e = layer.edges
-        picked, fought = follow_groups(
-            layer.first_edge, e.child, e.event, e.target, group, row, healths, ahead,
-            space.winning_ends[k], *columns, n, picks, fatal, raw, fought, int(offsets[k + 1]),
-        )  # fmt: skip
-        if picked:
-            keys, rows, kept = (a[:picked] for a in picks)
-            parts.setdefault(k + 1, []).append(_Entries(keys, np.full(picked, k + 1), rows, kept))
-    return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
+    def __init__(self, space: StateSpace, winnable: list[np.ndarray], offsets: np.ndarray):
+        self.space, self.winnable, self.offsets = space, winnable, offsets
+        fights, self.words = space.maker.fights, space.maker.words
+        self.fights = fights.column("survives", words=self.words), fights.column("damage")
+        self.counts = _move_counts(space)
+        self.table = _table(0, self.words)
+
+    def fight_once(self, entries: _Entries) -> tuple[np.ndarray, tuple]:
+        """Follow every group through its pickups to its next fights.
+
+        Returns, per group, the number of enemies against which one of its plays can fall
+        and win, and the survivors as ``(group * n + enemy, state, Healths)``, the states
+        numbered across layers.
+        """
+        space, words, offsets = self.space, self.words, self.offsets
+        fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
+        order = np.argsort(entries.layer, kind="stable")  # by layer, by group within one
+        bounds = np.searchsorted(entries.layer[order], np.arange(len(space.layers) + 1))
+        picked = _room(0, words)
+        raw, fought = _room(0, words), 0
+        for k in range(int(entries.layer.min()), len(space.layers)):
+            mine = order[bounds[k] : bounds[k + 1]]
+            arrived = entries.group[mine], entries.row[mine], entries.healths[mine]
+            if not len(mine) and not len(picked[0]):
+                continue
+            pickups, fights_on = self.counts[k]
+            rooms = [_moves_of(before, arrived[1], picked[1]) for before in (pickups, fights_on)]
+            if fought + rooms[1] > len(raw[0]):  # grow the survivors' arrays, keeping what is in
+                grown = _room(max(len(raw[0]) * 3 // 2, fought + rooms[1]), words)
+                for old, new in zip(raw, grown, strict=True):
+                    new[:fought] = old[:fought]
+                raw = grown
+            sizes = self._make_room(arrived, picked, fatal.shape[0], *self.counts[k])
+            picks = _room(rooms[0], words)
+            ahead = self.winnable[k + 1] if k + 1 < len(self.winnable) else _room(0, words)[2]
+            e = space.layers[k].edges
+            done, fought = follow_groups(
+                space.layers[k].first_edge, e.child, e.event, e.target, ahead,
+                space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
+                arrived, picked, self.table, sizes, picks, raw, fought, fatal,
+            )  # fmt: skip
+            picked = tuple(a[:done] for a in picks)
+        return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
+
+    def _make_room(self, arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
+        """Per group, the slots of the table it uses (room for its states and pickups,
+        twice over) and of the table that notes its survivors (twice its fights, at most
+        :data:`~.kernels.SEEN`), both powers of two; the table grown to the biggest."""
+        need = np.zeros((2, groups))
+        for group, row in ((arrived[0], arrived[1]), (picked[0], picked[1])):
+            for k, before in enumerate((pickups, fights_on)):
+                need[k] += np.bincount(group, before[row + 1] - before[row] + (k == 0), groups)
+        sizes = np.left_shift(1, np.ceil(np.log2(2 * need + 1)).astype(np.int64)).T.copy()
+        sizes[:, 1] = np.minimum(sizes[:, 1], SEEN)
+        if sizes[:, 0].max() > len(self.table[0]):
+            self.table = _table(int(sizes[:, 0].max()), self.words)
+        return sizes
+
+
+def _moves_of(before: np.ndarray, *rows: np.ndarray) -> int:
+    """How many moves of a kind the states ``rows`` have (``before``: of :func:`_move_counts`)."""
+    return sum(int((before[r + 1] - before[r]).sum()) for r in rows)
 
 
 def _move_counts(space: StateSpace) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per layer, how many pickups and how many fights that go on (to a next state) the
-    states before each have: the room :func:`_fight_once` needs for a layer's entries."""
+    states before each have: the room :func:`follow_groups` needs for a layer's entries."""
     found = []
     for layer in space.layers:
         e = layer.edges
@@ -136,19 +163,20 @@ def _move_counts(space: StateSpace) -> list[tuple[np.ndarray, np.ndarray]]:
     return found
 
 
+def _table(slots: int, words: int) -> tuple[np.ndarray, ...]:
+    """An empty table of a group's states for :func:`~.kernels.follow_groups`: keys,
+    Healths, where written, stamps and the count of groups followed."""
+    keys, healths, where = (
+        np.empty(slots, np.int64),
+        np.empty((slots, words), np.uint64),
+        np.empty(slots, np.int64),
+    )
+    return keys, healths, where, np.zeros(slots, np.int64), np.zeros(1, np.int64)
+
+
 def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keys, states and Healths with room for ``size`` entries."""
     return np.empty(size, np.int64), np.empty(size, np.int64), np.empty((size, words), np.uint64)
-
-
-def _union(parts: list[_Entries]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Entries of one layer with equal (group, row) merged: ``(group, row, Healths)``."""
-    group = np.concatenate([p.group for p in parts])
-    row = np.concatenate([p.row for p in parts])
-    healths = np.concatenate([p.healths for p in parts])
-    size = int(row.max()) + 1
-    keys, _, merged = bitsets.merge(group * size + row, healths)
-    return keys // size, keys % size, merged
 
 
 def _merge_groups(raw: tuple, offsets: np.ndarray, n: int):
