@@ -181,7 +181,7 @@ def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _merge_groups(raw: tuple, offsets: np.ndarray, n: int):
     """Number the groups reached by one more fight, equal ones once (``raw``: the
-    survivors of :func:`_fight_once`).
+    survivors of :meth:`_Moves.fight_once`).
 
     Returns ``(parent groups, their child group numbers)`` (one pair per (group,
     enemy) that continues) and the entries of the new groups.
