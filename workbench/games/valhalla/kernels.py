@@ -489,9 +489,7 @@ def follow_groups(first_edge, child, event, target, ahead, ends, survives, damag
                 if not some:
                     continue
                 key = target[e] * total + after  # the same again in this group: united
-                at = _first_slot(key, seen)
-                while seen_run[at] == run and seen_key[at] != key:
-                    at = (at + 1) & (seen - 1)
+                at = _slot_of(seen_key, seen_run, seen, run, key)
                 if seen_run[at] == run:
                     for w in range(words):
                         fight_healths[seen_at[at], w] |= fight_healths[fought, w]

@@ -108,15 +108,15 @@ class _Moves:
             arrived = entries.group[mine], entries.row[mine], entries.healths[mine]
             if not len(mine) and not len(picked[0]):
                 continue
-            pickups, fights_on = self.counts[k]
-            rooms = [_moves_of(before, arrived[1], picked[1]) for before in (pickups, fights_on)]
-            if fought + rooms[1] > len(raw[0]):  # grow the survivors' arrays, keeping what is in
-                grown = _room(max(len(raw[0]) * 3 // 2, fought + rooms[1]), words)
+            need = _need(arrived, picked, fatal.shape[0], *self.counts[k])
+            pickups, fights_on = int(need[1].sum()), int(need[2].sum())
+            if fought + fights_on > len(raw[0]):  # grow the survivors' arrays, keeping what is in
+                grown = _room(max(len(raw[0]) * 3 // 2, fought + fights_on), words)
                 for old, new in zip(raw, grown, strict=True):
                     new[:fought] = old[:fought]
                 raw = grown
-            sizes = self._make_room(arrived, picked, fatal.shape[0], *self.counts[k])
-            picks = _room(rooms[0], words)
+            sizes = self._make_room(need)
+            picks = _room(pickups, words)
             ahead = self.winnable[k + 1] if k + 1 < len(self.winnable) else _room(0, words)[2]
             e = space.layers[k].edges
             done, fought = follow_groups(
@@ -127,24 +127,28 @@ class _Moves:
             picked = tuple(a[:done] for a in picks)
         return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
 
-    def _make_room(self, arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
-        """Per group, the slots of the table it uses (room for its states and pickups,
-        twice over) and of the table that notes its survivors (twice its fights, at most
-        :data:`~.kernels.SEEN`), both powers of two; the table grown to the biggest."""
-        need = np.zeros((2, groups))
-        for group, row in ((arrived[0], arrived[1]), (picked[0], picked[1])):
-            for k, before in enumerate((pickups, fights_on)):
-                need[k] += np.bincount(group, before[row + 1] - before[row] + (k == 0), groups)
-        sizes = np.left_shift(1, np.ceil(np.log2(2 * need + 1)).astype(np.int64)).T.copy()
+    def _make_room(self, need: np.ndarray) -> np.ndarray:
+        """Per group (``need``: of :func:`_need`), the slots of the table it uses (room for
+        its states and pickups, twice over) and of the table that notes its survivors
+        (twice its fights, at most :data:`~.kernels.SEEN`), both powers of two; the table
+        grown to the biggest."""
+        wanted = 2 * np.stack([need[0] + need[1], need[2]]) + 1
+        sizes = np.left_shift(1, np.ceil(np.log2(wanted)).astype(np.int64)).T.copy()
         sizes[:, 1] = np.minimum(sizes[:, 1], SEEN)
         if sizes[:, 0].max() > len(self.table[0]):
             self.table = _table(int(sizes[:, 0].max()), self.words)
         return sizes
 
 
-def _moves_of(before: np.ndarray, *rows: np.ndarray) -> int:
-    """How many moves of a kind the states ``rows`` have (``before``: of :func:`_move_counts`)."""
-    return sum(int((before[r + 1] - before[r]).sum()) for r in rows)
+def _need(arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
+    """Per group, its entries in a layer (``arrived`` and ``picked``), their pickups and
+    their fights that go on (``pickups``, ``fights_on``: of :func:`_move_counts`)."""
+    need = np.zeros((3, groups))
+    for group, row in ((arrived[0], arrived[1]), (picked[0], picked[1])):
+        need[0] += np.bincount(group, minlength=groups)
+        for k, before in enumerate((pickups, fights_on), 1):
+            need[k] += np.bincount(group, before[row + 1] - before[row], groups)
+    return need
 
 
 def _move_counts(space: StateSpace) -> list[tuple[np.ndarray, np.ndarray]]:
