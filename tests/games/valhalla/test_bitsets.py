@@ -41,3 +41,19 @@ def test_fields_pack_and_read_back_ints_and_arrays(pos, left, flag):
 def test_fields_beyond_63_bits_are_refused_clearly():
     with pytest.raises(SearchLimitError, match="needs 64 bits"):
         bitsets.Fields(a=40, b=24)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 5), st.integers(0, 2**130 - 1)), max_size=12))
+def test_merge_and_unite_unite_the_rows_of_each_key(pairs):
+    expected: dict[int, int] = {}
+    for key, value in pairs:
+        expected[key] = expected.get(key, 0) | value
+    keys = np.array([k for k, _ in pairs], dtype=np.int64)
+    rows = bitsets.from_ints([v for _, v in pairs], words=bitsets.words_for(130))
+    distinct, where, union = bitsets.merge(keys, rows)
+    assert dict(zip(distinct.tolist(), map(bitsets.to_int, union), strict=True)) == expected
+    assert distinct[where].tolist() == keys.tolist()
+    alone, united = bitsets.unite(keys, rows)
+    assert alone.tolist() == distinct.tolist() == sorted(expected)
+    assert [bitsets.to_int(r) for r in united] == [bitsets.to_int(r) for r in union]

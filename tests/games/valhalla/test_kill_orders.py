@@ -6,7 +6,7 @@ import functools
 import numpy as np
 import pytest
 
-from workbench.games.valhalla import bitsets
+from workbench.games.valhalla import bitsets, kill_orders
 from workbench.games.valhalla.baseline import baseline_kill_orders
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
@@ -91,3 +91,16 @@ def test_counts_equal_plain_python_groups_on_small_levels(seed):
     for level, rules in small_levels(15, seed=700 + seed, max_side=4, max_enemies=4):
         space = StateSpace(ValhallaCalling(level, rules))
         assert count_kill_orders(space) == _orders_by_dictionaries(space), level.to_dict()
+
+
+@pytest.mark.parametrize("batch", [1, 7])
+def test_following_groups_in_small_batches_changes_no_count(batch, monkeypatch):
+    # The default batch holds whole layers on these levels; a batch of 1 follows every
+    # group alone, so a batch that drops or repeats a group's entries or pickups shows.
+    levels = small_levels(15, seed=720, max_side=4, max_enemies=4)
+    spaces = [StateSpace(ValhallaCalling(hard_level(27)))]
+    spaces += [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
+    counts = [count_kill_orders(space) for space in spaces]
+    monkeypatch.setattr(kill_orders, "BATCH", batch)
+    assert [count_kill_orders(space) for space in spaces] == counts
+    assert counts[0] == 4560

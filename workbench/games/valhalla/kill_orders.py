@@ -34,8 +34,13 @@ from workbench.games.valhalla.search import StateSpace
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (1.9 GB, 15 s).
+#: hardest 10x10 levels with 14 enemies found need up to 855,000 (15 s, 0.7 GB above the
+#: search itself).
 KILL_ORDER_BUDGET = 1_000_000
+
+#: Moves a call of :func:`~.kernels.follow_groups` may follow at most, beyond one group's:
+#: the room for their results is bounded by that, not by a whole layer.
+BATCH = 1 << 20
 
 
 class _Entries(NamedTuple):
@@ -61,9 +66,11 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     fatal_per_depth, links_per_depth = [], []
     groups = 1
     while len(entries.group):
-        fatal, raw = moves.fight_once(entries)
+        fatal, survivors = moves.fight_once(entries)
         fatal_per_depth.append(fatal.tolist())
-        links, entries = _merge_groups(raw, offsets, space.n)
+        del entries  # each depth held no longer than needed: the peak of the hardest levels
+        links, entries = _merge_groups(survivors, offsets, space.n)
+        del survivors
         links_per_depth.append(links)
         groups += int(entries.group.max()) + 1 if len(entries.group) else 0
         if groups > budget:
@@ -94,38 +101,40 @@ class _Moves:
         """Follow every group through its pickups to its next fights.
 
         Returns, per group, the number of enemies against which one of its plays can fall
-        and win, and the survivors as ``(group * n + enemy, state, Healths)``, the states
-        numbered across layers.
+        and win, and the survivors as ``((group * n + enemy) * states + state, Healths)``,
+        the states numbered across layers.
         """
         space, words, offsets = self.space, self.words, self.offsets
         fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
         order = np.argsort(entries.layer, kind="stable")  # by layer, by group within one
         bounds = np.searchsorted(entries.layer[order], np.arange(len(space.layers) + 1))
         picked = _room(0, words)
-        raw, fought = _room(0, words), 0
+        survivors = []  # exactly as many as survived: the bound of room is often 4x that
         for k in range(int(entries.layer.min()), len(space.layers)):
             mine = order[bounds[k] : bounds[k + 1]]
             arrived = entries.group[mine], entries.row[mine], entries.healths[mine]
             if not len(mine) and not len(picked[0]):
                 continue
             need = _need(arrived, picked, fatal.shape[0], *self.counts[k])
-            pickups, fights_on = int(need[1].sum()), int(need[2].sum())
-            if fought + fights_on > len(raw[0]):  # grow the survivors' arrays, keeping what is in
-                grown = _room(max(len(raw[0]) * 3 // 2, fought + fights_on), words)
-                for old, new in zip(raw, grown, strict=True):
-                    new[:fought] = old[:fought]
-                raw = grown
             sizes = self._make_room(need)
-            picks = _room(pickups, words)
             ahead = self.winnable[k + 1] if k + 1 < len(self.winnable) else _room(0, words)[2]
             e = space.layers[k].edges
-            done, fought = follow_groups(
-                space.layers[k].first_edge, e.child, e.event, e.target, ahead,
-                space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
-                arrived, picked, self.table, sizes, picks, raw, fought, fatal,
-            )  # fmt: skip
-            picked = tuple(a[:done] for a in picks)
-        return bitsets.popcount(fatal[:, None]), tuple(a[:fought] for a in raw)
+            picks = []
+            for lo, hi in _batches(need[1] + need[2], BATCH):
+                pickups, fights_on = int(need[1, lo:hi].sum()), int(need[2, lo:hi].sum())
+                room, grown = _room(fights_on, words), _room(pickups, words)
+                done, fought = follow_groups(
+                    space.layers[k].first_edge, e.child, e.event, e.target, ahead,
+                    space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
+                    _of_groups(arrived, lo, hi), _of_groups(picked, lo, hi), self.table, sizes,
+                    grown, room, 0, fatal,
+                )  # fmt: skip
+                picks.append(tuple(a[:done].copy() for a in grown))
+                keys, states, healths = (a[:fought] for a in room)
+                survivors.append((keys * offsets[-1] + states, healths.copy()))
+            picked = _joined(picks)
+        merged = _joined(survivors)
+        return bitsets.popcount(fatal[:, None]), merged
 
     def _make_room(self, need: np.ndarray) -> np.ndarray:
         """Per group (``need``: of :func:`_need`), the slots of the table it uses (room for
@@ -138,6 +147,29 @@ class _Moves:
         if sizes[:, 0].max() > len(self.table[0]):
             self.table = _table(int(sizes[:, 0].max()), self.words)
         return sizes
+
+
+def _batches(weights: np.ndarray, most: int) -> list[tuple[int, int]]:
+    """Ranges ``(lo, hi)`` of consecutive groups covering them all, each weighing less than
+    ``most`` without its last group.
+
+    >>> _batches(np.array([3, 0, 4, 9, 1]), 5)
+    [(0, 3), (3, 4), (4, 5)]
+    """
+    before = np.cumsum(weights) - weights
+    starts = np.flatnonzero(np.diff(before.astype(np.int64) // most, prepend=-1))
+    return list(zip(starts.tolist(), [*starts[1:].tolist(), len(weights)], strict=True))
+
+
+def _of_groups(entries: tuple, lo: int, hi: int) -> tuple:
+    """The entries (sorted by group, group first) of groups ``lo`` to ``hi - 1``."""
+    a, b = np.searchsorted(entries[0], [lo, hi])
+    return tuple(column[a:b] for column in entries)
+
+
+def _joined(parts: list[tuple]) -> tuple:
+    """The columns of several parts (tuples of arrays), one after the other."""
+    return tuple(np.concatenate(columns) for columns in zip(*parts, strict=True))
 
 
 def _need(arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
@@ -183,19 +215,19 @@ def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.empty(size, np.int64), np.empty(size, np.int64), np.empty((size, words), np.uint64)
 
 
-def _merge_groups(raw: tuple, offsets: np.ndarray, n: int):
-    """Number the groups reached by one more fight, equal ones once (``raw``: the
-    survivors of :meth:`_Moves.fight_once`).
+def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
+    """Number the groups reached by one more fight, equal ones once (``survivors``: of
+    :meth:`_Moves.fight_once`).
 
     Returns ``(parent groups, their child group numbers)`` (one pair per (group,
     enemy) that continues) and the entries of the new groups.
     """
-    keys, rows, healths = raw
+    keys, healths = survivors
     if not len(keys):
         nothing = np.zeros(0, dtype=np.int64)
         return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
     total = int(offsets[-1])
-    keys, _, healths = bitsets.merge(keys * total + rows, healths)
+    keys, healths = bitsets.unite(keys, healths)
     which, rows = keys // total, keys % total
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
     child = np.empty(len(bounds) - 1, dtype=np.int64)
