@@ -97,7 +97,7 @@ _FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
 
 
 #: The type of each column of :class:`Moves`, as small as the values allow.
-_MOVE_TYPES = Moves(np.int32, np.int16, np.int32, np.int32, np.int32, np.int16, np.int64,
+_MOVE_TYPES = Moves(np.int32, np.int16, np.int16, np.int32, np.int32, np.int16, np.int64,
                     np.uint64, np.int8)  # fmt: skip
 
 

@@ -99,10 +99,10 @@ class Unpacked(NamedTuple):
 
 
 class Edges(NamedTuple):
-    """The moves of a layer's states, grouped by state (``parent``); ``child`` is the
-    row in the next layer (-1 if the game ended); see :class:`~.moves.Moves`."""
+    """The moves of a layer's states, grouped by state (see :attr:`Layer.first_edge`);
+    ``child`` is the row in the next layer (-1 if the game ended); see
+    :class:`~.moves.Moves`."""
 
-    parent: np.ndarray
     target: np.ndarray
     steps: np.ndarray
     attack: np.ndarray
@@ -195,7 +195,6 @@ class StateSpace:
             child[going] = where
             first_edge = np.searchsorted(parent, np.arange(len(codes) + 1))
             edges = Edges(
-                parent.astype(np.int32),
                 moves.target,
                 moves.steps,
                 moves.attack,
@@ -254,7 +253,7 @@ class StateSpace:
         ends: list[np.ndarray] = []
         for layer in reversed(self.layers):
             e = layer.edges
-            won = np.zeros((len(e.parent), words), dtype=np.uint64)
+            won = np.zeros((len(e.child), words), dtype=np.uint64)
             below = np.empty((len(layer.codes), CLASSES, words), dtype=np.uint64)
             backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target, e.attack,
                            maker.fall_classes, *columns,
