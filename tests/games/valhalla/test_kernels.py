@@ -5,11 +5,14 @@ moves, the ends and the kill-order loop through the engine and the BFS elsewhere
 import itertools
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kernels import (
     backward_layer,
     number_groups,
+    unite_sorted,
 )
 
 
@@ -70,3 +73,14 @@ def test_number_groups_numbers_equal_groups_alike_by_first_appearance():
             for a, b in itertools.pairwise(bounds)
         ]
         assert numbers.tolist() == expected and distinct == len(seen)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 5), st.integers(0, 2**130 - 1)), max_size=12))
+def test_unite_sorted_unites_the_rows_of_each_key_as_merge_does(pairs):
+    keys = np.array([k for k, _ in pairs], dtype=np.int64)
+    rows = bitsets.from_ints([v for _, v in pairs], words=bitsets.words_for(130))
+    distinct, _, union = bitsets.merge(keys, rows)
+    alone, united = unite_sorted(keys, np.argsort(keys), rows)
+    assert alone.tolist() == distinct.tolist()
+    assert [bitsets.to_int(r) for r in united] == [bitsets.to_int(r) for r in union]

@@ -36,7 +36,6 @@ __all__ = [
     "popcount",
     "prefix",
     "to_int",
-    "unite",
     "words_for",
 ]
 
@@ -99,38 +98,15 @@ def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     >>> keys.tolist(), where.tolist(), [to_int(row) for row in union]
     ([3, 7], [1, 0, 1], [2, 5])
     """
-    order, ordered, first = _runs(keys)
-    where = np.empty(len(keys), dtype=np.int64)
-    where[order] = np.cumsum(first) - 1
-    distinct, union = _united(order, ordered, first, bits)
-    return distinct, where, union
-
-
-def unite(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`merge` without where each row went, holding less memory at once.
-
-    >>> keys, union = unite(np.array([7, 3, 7]), from_ints([1, 2, 4], words=1))
-    >>> keys.tolist(), [to_int(row) for row in union]
-    ([3, 7], [2, 5])
-    """
-    return _united(*_runs(keys), bits)
-
-
-def _runs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The order that sorts ``keys``, the keys in it, and where each new key starts."""
     order = np.argsort(keys)  # equal keys need only be side by side: any sort will do
     ordered = keys[order]
     first = np.ones(len(keys), dtype=bool)
     first[1:] = ordered[1:] != ordered[:-1]
-    return order, ordered, first
-
-
-def _united(order, ordered, first, bits) -> tuple[np.ndarray, np.ndarray]:
     starts = np.flatnonzero(first)
-    distinct = ordered[starts]
-    del ordered  # the caller's copy may be the last: the rows in order take as much
-    union = np.bitwise_or.reduceat(bits[order], starts, axis=0) if len(starts) else bits[:0]
-    return distinct, union
+    where = np.empty(len(keys), dtype=np.int64)
+    where[order] = np.cumsum(first) - 1
+    union = np.bitwise_or.reduceat(bits[order], starts, axis=0) if len(keys) else bits[:0]
+    return ordered[starts], where, union
 
 
 class Fields:

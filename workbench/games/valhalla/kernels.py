@@ -7,8 +7,9 @@ a breadth-first search per query (:func:`walk_distances`, for
 :class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
 (:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
 (:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
-kill-order count (:func:`follow_groups`, :func:`number_groups`). Their tests prove them
-against the step-by-step engine, networkx, plain Python ints and dictionaries. Each is
+kill-order count (:func:`follow_groups`, :func:`unite_sorted`, :func:`number_groups`).
+Their tests prove them against the step-by-step engine, networkx, plain Python ints and
+dictionaries. Each is
 compiled on first use and cached on disk beside this module.
 
 >>> import numpy as np
@@ -34,6 +35,7 @@ __all__ = [
     "mark_falls",
     "number_groups",
     "store_rows",
+    "unite_sorted",
     "walk_distances",
 ]
 
@@ -585,3 +587,25 @@ def number_groups(bounds, rows, healths, numbers) -> int:
                 break
             i = (i + 1) & (size - 1)
     return distinct
+
+
+@_compiled
+def unite_sorted(keys, order, bits) -> tuple:
+    """Rows of ``bits`` with equal ``keys`` united, read in ``order`` (which sorts
+    ``keys``): ``(the distinct keys sorted, the union of each one's rows)``, in one pass
+    and without a sorted copy of either."""
+    runs = 0
+    for i in range(order.shape[0]):
+        if i == 0 or keys[order[i]] != keys[order[i - 1]]:
+            runs += 1
+    distinct = np.empty(runs, np.int64)
+    union = np.zeros((runs, bits.shape[1]), np.uint64)
+    run = -1
+    for i in range(order.shape[0]):
+        row = order[i]
+        if run < 0 or keys[row] != distinct[run]:
+            run += 1
+            distinct[run] = keys[row]
+        for w in range(bits.shape[1]):
+            union[run, w] |= bits[row, w]
+    return distinct, union

@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import SEEN, follow_groups, number_groups
+from workbench.games.valhalla.kernels import SEEN, follow_groups, number_groups, unite_sorted
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
@@ -227,7 +227,7 @@ def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
         nothing = np.zeros(0, dtype=np.int64)
         return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
     total = int(offsets[-1])
-    keys, healths = bitsets.unite(keys, healths)
+    keys, healths = unite_sorted(keys, np.argsort(keys), healths)
     which, rows = keys // total, keys % total
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
     child = np.empty(len(bounds) - 1, dtype=np.int64)
