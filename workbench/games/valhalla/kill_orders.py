@@ -102,7 +102,7 @@ class _Moves:
 
         Returns, per group, the number of enemies against which one of its plays can fall
         and win, and the survivors as ``((group * n + enemy) * states + state, Healths)``,
-        the states numbered across layers.
+        the states numbered across layers, each key once (sorted) with its Healths united.
         """
         space, words, offsets = self.space, self.words, self.offsets
         fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
@@ -133,8 +133,9 @@ class _Moves:
                 keys, states, healths = (a[:fought] for a in room)
                 survivors.append((keys * offsets[-1] + states, healths.copy()))
             picked = _joined(picks)
-        merged = _joined(survivors)
-        return bitsets.popcount(fatal[:, None]), merged
+        keys, healths = _joined(survivors)
+        del survivors, picked  # the parts are copied: let them go before uniting
+        return bitsets.popcount(fatal[:, None]), unite_sorted(keys, np.argsort(keys), healths)
 
     def _make_room(self, need: np.ndarray) -> np.ndarray:
         """Per group (``need``: of :func:`_need`), the slots of the table it uses (room for
@@ -227,7 +228,6 @@ def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
         nothing = np.zeros(0, dtype=np.int64)
         return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
     total = int(offsets[-1])
-    keys, healths = unite_sorted(keys, np.argsort(keys), healths)
     which, rows = keys // total, keys % total
     bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
     child = np.empty(len(bounds) - 1, dtype=np.int64)
