@@ -41,17 +41,3 @@ def test_fields_pack_and_read_back_ints_and_arrays(pos, left, flag):
 def test_fields_beyond_63_bits_are_refused_clearly():
     with pytest.raises(SearchLimitError, match="needs 64 bits"):
         bitsets.Fields(a=40, b=24)
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.integers(-3, 5), st.integers(0, 2**130 - 1)), max_size=12))
-def test_merge_unites_the_rows_of_each_key(pairs):
-    expected: dict[int, int] = {}
-    for key, value in pairs:
-        expected[key] = expected.get(key, 0) | value
-    keys = np.array([k for k, _ in pairs], dtype=np.int64)
-    rows = bitsets.from_ints([v for _, v in pairs], words=bitsets.words_for(130))
-    distinct, where, union = bitsets.merge(keys, rows)
-    assert distinct.tolist() == sorted(expected)
-    assert [bitsets.to_int(r) for r in union] == [expected[k] for k in sorted(expected)]
-    assert distinct[where].tolist() == keys.tolist()

@@ -77,10 +77,15 @@ def test_number_groups_numbers_equal_groups_alike_by_first_appearance():
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.integers(-3, 5), st.integers(0, 2**130 - 1)), max_size=12))
-def test_unite_sorted_unites_the_rows_of_each_key_as_merge_does(pairs):
+def test_unite_sorted_unites_the_rows_of_each_key(pairs):
+    expected: dict[int, int] = {}
+    for key, value in pairs:
+        expected[key] = expected.get(key, 0) | value
     keys = np.array([k for k, _ in pairs], dtype=np.int64)
     rows = bitsets.from_ints([v for _, v in pairs], words=bitsets.words_for(130))
-    distinct, _, union = bitsets.merge(keys, rows)
-    alone, united = unite_sorted(keys, np.argsort(keys), rows)
-    assert alone.tolist() == distinct.tolist()
-    assert [bitsets.to_int(r) for r in united] == [bitsets.to_int(r) for r in union]
+    where = np.empty(len(keys), dtype=np.int64)
+    for into in (where, keys[:0]):
+        distinct, union = unite_sorted(keys, np.argsort(keys), rows, into)
+        assert distinct.tolist() == sorted(expected)
+        assert [bitsets.to_int(r) for r in union] == [expected[k] for k in sorted(expected)]
+    assert distinct[where].tolist() == keys.tolist()

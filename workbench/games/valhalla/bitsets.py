@@ -26,6 +26,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from workbench.errors import SearchLimitError
+from workbench.games.valhalla.kernels import unite_sorted
 
 __all__ = [
     "Fields",
@@ -98,15 +99,9 @@ def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     >>> keys.tolist(), where.tolist(), [to_int(row) for row in union]
     ([3, 7], [1, 0, 1], [2, 5])
     """
-    order = np.argsort(keys)  # equal keys need only be side by side: any sort will do
-    ordered = keys[order]
-    first = np.ones(len(keys), dtype=bool)
-    first[1:] = ordered[1:] != ordered[:-1]
-    starts = np.flatnonzero(first)
     where = np.empty(len(keys), dtype=np.int64)
-    where[order] = np.cumsum(first) - 1
-    union = np.bitwise_or.reduceat(bits[order], starts, axis=0) if len(keys) else bits[:0]
-    return ordered[starts], where, union
+    distinct, union = unite_sorted(keys, np.argsort(keys), bits, where)
+    return distinct, where, union
 
 
 class Fields:

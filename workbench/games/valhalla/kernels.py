@@ -590,10 +590,11 @@ def number_groups(bounds, rows, healths, numbers) -> int:
 
 
 @_compiled
-def unite_sorted(keys, order, bits) -> tuple:
+def unite_sorted(keys, order, bits, where) -> tuple:
     """Rows of ``bits`` with equal ``keys`` united, read in ``order`` (which sorts
     ``keys``): ``(the distinct keys sorted, the union of each one's rows)``, in one pass
-    and without a sorted copy of either."""
+    and without a sorted copy of either; the number of each row's key among them goes
+    into ``where`` unless it is empty."""
     runs = 0
     for i in range(order.shape[0]):
         if i == 0 or keys[order[i]] != keys[order[i - 1]]:
@@ -608,4 +609,6 @@ def unite_sorted(keys, order, bits) -> tuple:
             distinct[run] = keys[row]
         for w in range(bits.shape[1]):
             union[run, w] |= bits[row, w]
+        if where.shape[0]:
+            where[row] = run
     return distinct, union

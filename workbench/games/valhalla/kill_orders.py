@@ -135,7 +135,8 @@ class _Moves:
             picked = _joined(picks)
         keys, healths = _joined(survivors)
         del survivors, picked  # the parts are copied: let them go before uniting
-        return bitsets.popcount(fatal[:, None]), unite_sorted(keys, np.argsort(keys), healths)
+        united = unite_sorted(keys, np.argsort(keys), healths, keys[:0])
+        return bitsets.popcount(fatal[:, None]), united
 
     def _make_room(self, need: np.ndarray) -> np.ndarray:
         """Per group (``need``: of :func:`_need`), the slots of the table it uses (room for
