@@ -34,8 +34,8 @@ from workbench.games.valhalla.search import StateSpace
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (15 s, 0.7 GB above the
-#: search itself).
+#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 14 s, and 0.6 GB
+#: above what the search holds).
 KILL_ORDER_BUDGET = 1_000_000
 
 #: Moves a call of :func:`~.kernels.follow_groups` may follow at most, beyond one group's:
