@@ -9,8 +9,7 @@ a breadth-first search per query (:func:`walk_distances`, for
 (:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
 kill-order count (:func:`follow_groups`, :func:`unite_sorted`, :func:`number_groups`).
 Their tests prove them against the step-by-step engine, networkx, plain Python ints and
-dictionaries. Each is
-compiled on first use and cached on disk beside this module.
+dictionaries. Each is compiled on first use and cached on disk beside this module.
 
 >>> import numpy as np
 >>> line = np.array([[1, -1, -1, -1], [0, 2, -1, -1], [1, -1, -1, -1]])  # three fields in a row

@@ -68,7 +68,7 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     while len(entries.group):
         fatal, survivors = moves.fight_once(entries)
         fatal_per_depth.append(fatal.tolist())
-        del entries  # each depth held no longer than needed: the peak of the hardest levels
+        del entries  # let each depth go once the next is built: the hardest levels peak here
         links, entries = _merge_groups(survivors, offsets, space.n)
         del survivors
         links_per_depth.append(links)
@@ -109,7 +109,7 @@ class _Moves:
         order = np.argsort(entries.layer, kind="stable")  # by layer, by group within one
         bounds = np.searchsorted(entries.layer[order], np.arange(len(space.layers) + 1))
         picked = _room(0, words)
-        survivors = []  # exactly as many as survived: the bound of room is often 4x that
+        survivors = []  # per batch, copied out of its room (bounded by every move: often 4x)
         for k in range(int(entries.layer.min()), len(space.layers)):
             mine = order[bounds[k] : bounds[k + 1]]
             arrived = entries.group[mine], entries.row[mine], entries.healths[mine]
