@@ -170,7 +170,10 @@ def _of_groups(entries: tuple, lo: int, hi: int) -> tuple:
 
 
 def _joined(parts: list[tuple]) -> tuple:
-    """The columns of several parts (tuples of arrays), one after the other."""
+    """The columns of several parts (tuples of arrays), one after the other (a single part
+    as it is: the parts are copies already)."""
+    if len(parts) == 1:
+        return parts[0]
     return tuple(np.concatenate(columns) for columns in zip(*parts, strict=True))
 
 
