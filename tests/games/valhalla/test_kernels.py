@@ -34,7 +34,7 @@ def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
         survives, falls, strikes = ints(events), ints(events), ints(events)
         below, live = ints(below_rows, classes), ints(states)
         wins = np.empty((states, classes, words), dtype=np.uint64)
-        ends = np.zeros((moves, words), dtype=np.uint64)
+        ends = np.zeros(moves, dtype=np.uint8)
         backward_layer(first_edge, child, event, kills, target, attack, fall_classes, damage,
                        survives, falls, strikes, below, live, wins, ends)  # fmt: skip
         value = bitsets.to_int
@@ -42,7 +42,7 @@ def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
         for s in range(states):
             expected = [0] * classes
             for e in range(first_edge[s], first_edge[s + 1]):
-                f, won = event[e], 0
+                f, won = event[e], 0  # bit 0: falling wins, bit 1: with the final strike
                 for c in range(classes):
                     gain = value(below[child[e], c]) if child[e] >= 0 else 0
                     if f >= 0:
@@ -53,8 +53,8 @@ def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
                         star = fall_classes[kills[e] + strike, target[e], attack[e]]
                         if star >= 0:
                             expected[star] |= value(mask)
-                            won |= value(mask)
-                assert value(ends[e]) == won
+                            won |= 1 << strike
+                assert ends[e] == won
             assert [value(row) for row in wins[s]] == [x & value(live[s]) for x in expected]
 
 

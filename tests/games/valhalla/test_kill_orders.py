@@ -43,8 +43,18 @@ def _orders_by_dictionaries(space: StateSpace) -> int:
     winnable = [[bitsets.to_int(np.bitwise_or.reduce(w, axis=0)) for w in wins]
                 for wins in space.wins]  # fmt: skip
     fights = space.maker.fights
-    survives = [bitsets.to_int(row) for row in fights.column("survives", words=words)]
+    survives, falls, strikes = (
+        [bitsets.to_int(row) for row in fights.column(name, words=words)]
+        for name in ("survives", "falls", "strikes")
+    )
     damage = fights.column("damage").tolist()
+    classes = space.maker.fall_classes
+
+    def winning_falls(edges, e: int, fight: int) -> int:
+        kills, enemy, attack = int(edges.kills[e]), int(edges.target[e]), int(edges.attack[e])
+        return (falls[fight] if classes[kills, enemy, attack] >= 0 else 0) | (
+            strikes[fight] if classes[kills + 1, enemy, attack] >= 0 else 0
+        )
 
     def follow(group: dict) -> tuple[set, dict]:
         fatal, after = set(), {}
@@ -52,10 +62,10 @@ def _orders_by_dictionaries(space: StateSpace) -> int:
         while pending:
             (k, r) = min(pending)
             healths = pending.pop((k, r))
-            layer, ends = space.layers[k], space.winning_ends[k]
+            layer = space.layers[k]
             for e in range(layer.first_edge[r], layer.first_edge[r + 1]):
                 c, fight = int(layer.edges.child[e]), int(layer.edges.event[e])
-                if fight >= 0 and healths & bitsets.to_int(ends[e]):
+                if fight >= 0 and healths & winning_falls(layer.edges, e, fight):
                     fatal.add(int(layer.edges.target[e]))
                 if c < 0:
                     continue

@@ -99,7 +99,8 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
     Attack ``attack[e]``, winning star class ``fall_classes[kills, enemy, attack]``
     (-1: a loss). Writes per state
     the Healths from which each class is won, kept to ``live[s]`` (into ``wins[s]``), and
-    per move the Healths that win by falling there (into ``ends[e]``, zeroed before)."""
+    per move whether falling there wins (into ``ends[e]``, zeroed before: bit 0 without
+    the final strike, bit 1 with it)."""
     classes, words = wins.shape[1], wins.shape[2]
     for s in range(first_edge.shape[0] - 1):
         wins[s] = 0
@@ -120,13 +121,12 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
             if fight >= 0:
                 fall_star = fall_classes[kills[e], target[e], attack[e]]
                 strike_star = fall_classes[kills[e] + 1, target[e], attack[e]]
+                ends[e] = (fall_star >= 0) | (strike_star >= 0) << 1
                 for w in range(words):
                     if fall_star >= 0:
                         wins[s, fall_star, w] |= falls[fight, w]
-                        ends[e, w] |= falls[fight, w]
                     if strike_star >= 0:
                         wins[s, strike_star, w] |= strikes[fight, w]
-                        ends[e, w] |= strikes[fight, w]
         for c in range(classes):
             wins[s, c] &= live[s]
 
@@ -402,8 +402,8 @@ SEEN = 1 << 15
 
 
 @_compiled
-def follow_groups(first_edge, child, event, target, ahead, ends, survives, damage, n,
-                  offsets, entries, picked, table, sizes, picks, fights, fought,
+def follow_groups(first_edge, child, event, target, ahead, ends, falls, strikes, survives,
+                  damage, n, offsets, entries, picked, table, sizes, picks, fights, fought,
                   fatal) -> tuple:  # fmt: skip
     """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`).
 
@@ -416,7 +416,8 @@ def follow_groups(first_edge, child, event, target, ahead, ends, survives, damag
     are followed: a pickup keeps the group, its Healths kept to those from which the
     next state can still be won (``ahead``), into ``picks`` (``(groups, states,
     Healths)``) once per (group, next state); a fight that some Health wins by falling
-    there (``ends``) sets the enemy's bit in ``fatal[group]``; its survivors, less the
+    there (``ends``, ``falls``, ``strikes``: see :func:`backward_layer`) sets the enemy's
+    bit in ``fatal[group]``; its survivors, less the
     damage and kept to ``ahead``, go into ``fights`` from entry ``fought`` on, as
     ``(group * n + enemy, next state + offsets[1], Healths)``, once for each of a group's
     (enemy, next state) (noted in ``sizes[g, 1]`` slots, a power of two of at most
@@ -475,8 +476,15 @@ def follow_groups(first_edge, child, event, target, ahead, ends, survives, damag
                     out += 1
                     continue
                 won = np.uint64(0)
-                for w in range(words):
-                    won |= kept[slot, w] & ends[e, w]
+                flags = ends[e]  # which of falls and strikes win: see backward_layer
+                if flags:
+                    for w in range(words):
+                        bits = np.uint64(0)
+                        if flags & 1:
+                            bits |= falls[fight, w]
+                        if flags & 2:
+                            bits |= strikes[fight, w]
+                        won |= kept[slot, w] & bits
                 if won:
                     fatal[g] |= np.uint64(1) << np.uint64(target[e])
                 if after < 0:

@@ -93,7 +93,8 @@ class _Moves:
     def __init__(self, space: StateSpace, winnable: list[np.ndarray], offsets: np.ndarray):
         self.space, self.winnable, self.offsets = space, winnable, offsets
         fights, self.words = space.maker.fights, space.maker.words
-        self.fights = fights.column("survives", words=self.words), fights.column("damage")
+        bits = (fights.column(c, words=self.words) for c in ("falls", "strikes", "survives"))
+        self.fights = *bits, fights.column("damage")
         self.counts = _move_counts(space)
         self.table = _table(0, self.words)
 

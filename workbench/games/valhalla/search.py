@@ -149,7 +149,8 @@ class StateSpace:
         self.layers: list[Layer] = []
         #: Per layer and state, the Healths from which each star class can be won.
         self.wins: list[np.ndarray] = []
-        #: Per layer and move, the Healths that win by falling in that fight.
+        #: Per layer and move, whether falling in that fight wins: bit 0 without the
+        #: final strike, bit 1 with it (:func:`~.kernels.backward_layer`).
         self.winning_ends: list[np.ndarray] = []
         self.start = StateRef(0, 0, game.level.hero.health)
         self._promising: dict[Situation, int] = {}
@@ -253,7 +254,7 @@ class StateSpace:
         ends: list[np.ndarray] = []
         for layer in reversed(self.layers):
             e = layer.edges
-            won = np.zeros((len(e.child), words), dtype=np.uint64)
+            won = np.zeros(len(e.child), dtype=np.uint8)
             below = np.empty((len(layer.codes), CLASSES, words), dtype=np.uint64)
             backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target, e.attack,
                            maker.fall_classes, *columns,
