@@ -12,6 +12,7 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kernels import (
     backward_layer,
     number_groups,
+    run_bounds,
     unite_sorted,
 )
 
@@ -89,3 +90,12 @@ def test_unite_sorted_unites_the_rows_of_each_key(pairs):
         assert distinct.tolist() == sorted(expected)
         assert [bitsets.to_int(r) for r in union] == [expected[k] for k in sorted(expected)]
     assert distinct[where].tolist() == keys.tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(1, 7))
+def test_run_bounds_are_where_the_quotients_change(keys, divisor):
+    keys = np.sort(np.array(keys, dtype=np.int64))
+    quotients = keys // divisor
+    expected = np.flatnonzero(np.diff(quotients, prepend=-1, append=-1)) if len(keys) else [0]
+    assert run_bounds(keys, divisor).tolist() == list(expected)

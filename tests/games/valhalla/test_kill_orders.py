@@ -105,7 +105,7 @@ def test_counts_equal_plain_python_groups_on_small_levels(seed):
 
 @pytest.mark.parametrize("batch", [1, 7])
 def test_following_groups_in_small_batches_changes_no_count(batch, monkeypatch):
-    # The default batch holds whole layers on these levels; a batch of 1 follows every
+    # The default batch holds every group on these levels; a batch of 1 follows every
     # group alone, so a batch that drops or repeats a group's entries or pickups shows.
     levels = small_levels(15, seed=720, max_side=4, max_enemies=4)
     spaces = [StateSpace(ValhallaCalling(hard_level(27)))]

@@ -7,7 +7,8 @@ a breadth-first search per query (:func:`walk_distances`, for
 :class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
 (:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
 (:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
-kill-order count (:func:`follow_groups`, :func:`unite_sorted`, :func:`number_groups`).
+kill-order count (:func:`follow_groups`, :func:`unite_sorted`, :func:`run_bounds`,
+:func:`number_groups`).
 Their tests prove them against the step-by-step engine, networkx, plain Python ints and
 dictionaries. Each is compiled on first use and cached on disk beside this module.
 
@@ -33,6 +34,7 @@ __all__ = [
     "follow_groups",
     "mark_falls",
     "number_groups",
+    "run_bounds",
     "store_rows",
     "unite_sorted",
     "walk_distances",
@@ -562,6 +564,24 @@ def _same_group(rows, healths, a, b, c, d):
             if healths[a + i, w] != healths[c + i, w]:
                 return False
     return True
+
+
+@_compiled
+def run_bounds(keys, divisor) -> np.ndarray:
+    """Where the runs of equal ``keys // divisor`` start, and the end (``keys`` sorted),
+    without an array of the quotients."""
+    runs = 0
+    for i in range(keys.shape[0]):
+        if i == 0 or keys[i] // divisor != keys[i - 1] // divisor:
+            runs += 1
+    bounds = np.empty(runs + 1, np.int64)
+    run = 0
+    for i in range(keys.shape[0]):
+        if i == 0 or keys[i] // divisor != keys[i - 1] // divisor:
+            bounds[run] = i
+            run += 1
+    bounds[runs] = keys.shape[0]
+    return bounds
 
 
 @_compiled

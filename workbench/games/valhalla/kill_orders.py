@@ -7,9 +7,10 @@ its group; each enemy fought next leads to the group of the plays that survived
 that fight, and counts one order if some play falls there and wins. Equal groups
 have equal futures and are merged, so this is the subset construction of an
 automaton over kill sequences, built breadth first by the number of fights (a
-compiled loop follows each group through a layer of states, uniting its plays that
-meet in a state, and array operations number the groups), and the answer is a count
-of its paths.
+compiled loop follows a batch of groups through a layer of states, uniting its plays
+that meet in a state; each batch goes through every layer and its survivors are united
+before the next starts, and array operations number the groups), and the answer is a
+count of its paths.
 
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
@@ -28,18 +29,24 @@ from typing import NamedTuple
 import numpy as np
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import SEEN, follow_groups, number_groups, unite_sorted
+from workbench.games.valhalla.kernels import (
+    SEEN,
+    follow_groups,
+    number_groups,
+    run_bounds,
+    unite_sorted,
+)
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 14 s, and 0.6 GB
+#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 13 s, and 0.4 GB
 #: above what the search holds).
 KILL_ORDER_BUDGET = 1_000_000
 
-#: Moves a call of :func:`~.kernels.follow_groups` may follow at most, beyond one group's:
-#: the room for their results is bounded by that, not by a whole layer.
+#: Moves (over every layer) of the entries of a batch of groups, at most, beyond one group's:
+#: what the count holds beyond its result is bounded by that, not by all the groups.
 BATCH = 1 << 20
 
 
@@ -96,6 +103,8 @@ class _Moves:
         bits = (fights.column(c, words=self.words) for c in ("falls", "strikes", "survives"))
         self.fights = *bits, fights.column("damage")
         self.counts = _move_counts(space)
+        #: Per state (numbered across layers), its pickups and fights that go on.
+        self.moves = np.concatenate([np.diff(p) + np.diff(f) for p, f in self.counts])
         self.table = _table(0, self.words)
 
     def fight_once(self, entries: _Entries) -> tuple[np.ndarray, tuple]:
@@ -104,40 +113,52 @@ class _Moves:
         Returns, per group, the number of enemies against which one of its plays can fall
         and win, and the survivors as ``((group * n + enemy) * states + state, Healths)``,
         the states numbered across layers, each key once (sorted) with its Healths united.
+        The groups go in batches, each through every layer, and each batch's survivors are
+        united at once: what is held beyond the result is one batch's.
         """
+        groups = int(entries.group.max()) + 1
+        fatal = np.zeros(groups, dtype=np.uint64)
+        united = []
+        for lo, hi in _batches(self._weights(entries, groups), BATCH):
+            keys, healths = self._follow_batch(_of_groups(entries, lo, hi), lo, fatal[lo:hi])
+            united.append(unite_sorted(keys, np.argsort(keys), healths, keys[:0]))
+            del keys, healths
+        return bitsets.popcount(fatal[:, None]), _joined(united)
+
+    def _weights(self, entries: _Entries, groups: int) -> np.ndarray:
+        """Per group, the moves of its entries (pickups and fights that go on)."""
+        return np.bincount(entries.group, self.moves[self.offsets[entries.layer] + entries.row],
+                           groups)  # fmt: skip
+
+    def _follow_batch(self, entries: tuple, lo: int, fatal: np.ndarray) -> tuple:
+        """Follow the groups of ``entries``, ``lo`` and on (``fatal``: theirs), through
+        every layer: their survivors' keys and Healths, not sorted."""
         space, words, offsets = self.space, self.words, self.offsets
-        fatal = np.zeros(int(entries.group.max()) + 1, dtype=np.uint64)
-        order = np.argsort(entries.layer, kind="stable")  # by layer, by group within one
-        bounds = np.searchsorted(entries.layer[order], np.arange(len(space.layers) + 1))
+        group, layer, row, healths = entries
+        group = group - lo  # numbered from 0 in the batch
+        order = np.argsort(layer, kind="stable")  # by layer, by group within one
+        bounds = np.searchsorted(layer[order], np.arange(len(space.layers) + 1))
         picked = _room(0, words)
-        survivors = []  # per batch, copied out of its room (bounded by every move: often 4x)
-        for k in range(int(entries.layer.min()), len(space.layers)):
+        survivors = []
+        for k in range(int(layer.min()), len(space.layers)):
             mine = order[bounds[k] : bounds[k + 1]]
-            arrived = entries.group[mine], entries.row[mine], entries.healths[mine]
             if not len(mine) and not len(picked[0]):
                 continue
-            need = _need(arrived, picked, fatal.shape[0], *self.counts[k])
+            arrived = group[mine], row[mine], healths[mine]
+            need = _need(arrived, picked, len(fatal), *self.counts[k])
             sizes = self._make_room(need)
             ahead = self.winnable[k + 1] if k + 1 < len(self.winnable) else _room(0, words)[2]
             e = space.layers[k].edges
-            picks = []
-            for lo, hi in _batches(need[1] + need[2], BATCH):
-                pickups, fights_on = int(need[1, lo:hi].sum()), int(need[2, lo:hi].sum())
-                room, grown = _room(fights_on, words), _room(pickups, words)
-                done, fought = follow_groups(
-                    space.layers[k].first_edge, e.child, e.event, e.target, ahead,
-                    space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
-                    _of_groups(arrived, lo, hi), _of_groups(picked, lo, hi), self.table, sizes,
-                    grown, room, 0, fatal,
-                )  # fmt: skip
-                picks.append(tuple(a[:done].copy() for a in grown))
-                keys, states, healths = (a[:fought] for a in room)
-                survivors.append((keys * offsets[-1] + states, healths.copy()))
-            picked = _joined(picks)
-        keys, healths = _joined(survivors)
-        del survivors, picked  # the parts are copied: let them go before uniting
-        united = unite_sorted(keys, np.argsort(keys), healths, keys[:0])
-        return bitsets.popcount(fatal[:, None]), united
+            room, grown = _room(int(need[2].sum()), words), _room(int(need[1].sum()), words)
+            done, fought = follow_groups(
+                space.layers[k].first_edge, e.child, e.event, e.target, ahead,
+                space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
+                arrived, picked, self.table, sizes, grown, room, 0, fatal,
+            )  # fmt: skip
+            picked = tuple(a[:done] for a in grown)
+            keys, states, kept = (a[:fought] for a in room)
+            survivors.append(((keys + lo * space.n) * offsets[-1] + states, kept.copy()))
+        return _joined(survivors)
 
     def _make_room(self, need: np.ndarray) -> np.ndarray:
         """Per group (``need``: of :func:`_need`), the slots of the table it uses (room for
@@ -223,7 +244,7 @@ def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
     """Number the groups reached by one more fight, equal ones once (``survivors``: of
-    :meth:`_Moves.fight_once`).
+    :meth:`_Moves.fight_once`, whose keys become state numbers in place).
 
     Returns ``(parent groups, their child group numbers)`` (one pair per (group,
     enemy) that continues) and the entries of the new groups.
@@ -233,14 +254,17 @@ def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
         nothing = np.zeros(0, dtype=np.int64)
         return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
     total = int(offsets[-1])
-    which, rows = keys // total, keys % total
-    bounds = np.flatnonzero(np.diff(which, prepend=-1, append=-1))
+    bounds = run_bounds(keys, total)  # one run per (group, enemy)
+    parents = keys[bounds[:-1]] // total // n
+    rows = np.remainder(keys, total, out=keys)  # in place: the keys are held at their peak
     child = np.empty(len(bounds) - 1, dtype=np.int64)
     number_groups(bounds, rows, healths, child)
     first = np.zeros(len(child), dtype=bool)  # each distinct group's first appearance
     first[np.unique(child, return_index=True)[1]] = True
-    keep = np.repeat(first, np.diff(bounds))
-    group = np.repeat(child, np.diff(bounds))[keep]
-    layer = np.searchsorted(offsets, rows[keep], side="right") - 1
-    entries = _Entries(group, layer, rows[keep] - offsets[layer], healths[keep])
-    return (which[bounds[:-1]] // n, child), entries
+    sizes = np.diff(bounds)
+    keep = np.repeat(first, sizes)
+    group = np.repeat(child[first], sizes[first])
+    kept = rows[keep]
+    layer = np.searchsorted(offsets, kept, side="right") - 1
+    entries = _Entries(group, layer, kept - offsets[layer], healths[keep])
+    return (parents, child), entries
