@@ -193,10 +193,20 @@ def _of_groups(entries: tuple, lo: int, hi: int) -> tuple:
 
 def _joined(parts: list[tuple]) -> tuple:
     """The columns of several parts (tuples of arrays), one after the other (a single part
-    as it is: the parts are copies already)."""
-    if len(parts) == 1:
-        return parts[0]
-    return tuple(np.concatenate(columns) for columns in zip(*parts, strict=True))
+    as it is). The list is emptied and each column's parts let go once it is joined, so
+    that the parts and one joined column are held at most, not the parts and all.
+
+    >>> parts = [(np.array([1]), np.array([2])), (np.array([3]), np.array([4]))]
+    >>> [column.tolist() for column in _joined(parts)], parts
+    ([[1, 3], [2, 4]], [])
+    """
+    columns = [list(column) for column in zip(*parts, strict=True)]
+    parts.clear()
+    joined = []
+    for column in columns:
+        joined.append(column[0] if len(column) == 1 else np.concatenate(column))
+        column.clear()
+    return tuple(joined)
 
 
 def _need(arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
