@@ -96,8 +96,9 @@ _FIGHT_INTS = ("damage", "mjolnir", "shield")
 _FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
 
 
-#: The type of each column of :class:`Moves`, as small as the values allow.
-_MOVE_TYPES = Moves(np.int32, np.int16, np.int16, np.int32, np.int32, np.int16, np.int64,
+#: The type of each column of :class:`Moves`, as small as the values allow (a state code
+#: has a bit per point of interest, so there are fewer than 63 of them and of enemies).
+_MOVE_TYPES = Moves(np.int32, np.int8, np.int16, np.int32, np.int32, np.int8, np.int64,
                     np.uint64, np.int8)  # fmt: skip
 
 
