@@ -9,6 +9,7 @@ from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Situation, ValhallaCalling
 from workbench.games.valhalla.generator import random_level
 from workbench.games.valhalla.level import Level
+from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
 
 from .conftest import micro, small_levels
@@ -121,6 +122,17 @@ def test_states_too_wide_for_64_bits_are_refused_clearly():
     })  # fmt: skip
     with pytest.raises(SearchLimitError, match="a state needs 66 bits"):
         StateSpace(ValhallaCalling(level))
+
+
+def test_an_attack_too_big_for_the_moves_is_refused_clearly():
+    # A level's Attack is at most 999, but an Attack floor has no bound.
+    level = Level.from_dict({
+        "name": "Mighty", "width": 2, "height": 1, "start": [0, 0],
+        "hero": {"health": 5, "attack": 9}, "enemies": [{"at": [0, 1], "attack": 1, "health": 1}],
+    })  # fmt: skip
+    with pytest.raises(SearchLimitError, match="Mighty: Attack up to 40000"):
+        StateSpace(ValhallaCalling(level, Rules(attack_floor=40_000)))
+    StateSpace(ValhallaCalling(level, Rules(attack_floor=10_000)))
 
 
 def test_a_search_that_outgrows_its_memory_is_refused_before_it_expands():

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from workbench.errors import SearchLimitError
 from workbench.games.valhalla import bitsets, kernels
 from workbench.games.valhalla.bitsets import Fields
 from workbench.games.valhalla.engine import Outcome, ValhallaCalling
@@ -97,8 +98,9 @@ _FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
 
 
 #: The type of each column of :class:`Moves`, as small as the values allow (a state code
-#: has a bit per point of interest, so there are fewer than 63 of them and of enemies).
-_MOVE_TYPES = Moves(np.int32, np.int8, np.int16, np.int32, np.int32, np.int8, np.int64,
+#: has a bit per point of interest, so there are fewer than 63 of them and of enemies;
+#: a level's Attack and walks that do not fit 16 bits are refused by :class:`MoveMaker`).
+_MOVE_TYPES = Moves(np.int32, np.int8, np.int16, np.int16, np.int32, np.int8, np.int64,
                     np.uint64, np.int8)  # fmt: skip
 
 
@@ -160,6 +162,11 @@ class MoveMaker:
         self._mjolnir_blind = biorn and not rules.mjolnir_initiative
         self._drop_chariot = "chariot" in prune
         self._longest = longest = level.width * level.height + 2 * (attack + loki + chariot + 2)
+        if max(self.layout.masks["attack"], longest) > np.iinfo(np.int16).max:
+            raise SearchLimitError(
+                f"{level.name}: Attack up to {attack} and walks of up to {longest} steps; "
+                f"the moves hold {np.iinfo(np.int16).max} at most"
+            )
         sizes = {"attack": _bits(attack), "loki": _bits(loki), "chariot": _bits(chariot)}
         self.walk_count = LookupTable(
             self._walk_count, outputs=("count",), shortest=_bits(longest), bounce=1, **sizes
