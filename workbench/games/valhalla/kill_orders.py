@@ -59,6 +59,11 @@ class _Entries(NamedTuple):
     healths: np.ndarray
 
 
+#: The types of :class:`_Entries`' group numbers, layers and rows, as small as they allow:
+#: fewer groups than the budget, fewer layers than points of interest.
+_ENTRY_TYPES = (np.int32, np.int8, np.int32)
+
+
 def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> int | None:
     """Number of distinct fight orders of winning plays; None if more than
     ``budget`` groups of plays were needed to count them."""
@@ -67,8 +72,8 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     health = space.start.health
     if not bitsets.contains(winnable[0][:1], health)[0]:
         return 0
-    one = np.zeros(1, dtype=np.int64)
-    entries = _Entries(one, one, one, bitsets.from_ints([1 << health], words=space.maker.words))
+    entries = _Entries(*(np.zeros(1, dtype=kind) for kind in _ENTRY_TYPES),
+                       bitsets.from_ints([1 << health], words=space.maker.words))  # fmt: skip
     moves = _Moves(space, winnable, offsets)
     fatal_per_depth, links_per_depth = [], []
     groups = 1
@@ -229,7 +234,7 @@ def _move_counts(space: StateSpace) -> list[tuple[np.ndarray, np.ndarray]]:
         on = e.child >= 0
         found.append(
             tuple(
-                np.concatenate([[0], np.cumsum(kind & on)])[layer.first_edge]
+                np.cumsum(np.concatenate([[False], kind & on]), dtype=np.int32)[layer.first_edge]
                 for kind in (e.event < 0, e.event >= 0)
             )
         )
@@ -276,5 +281,7 @@ def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
     group = np.repeat(child[first], sizes[first])
     kept = rows[keep]
     layer = np.searchsorted(offsets, kept, side="right") - 1
-    entries = _Entries(group, layer, kept - offsets[layer], healths[keep])
+    entries = _Entries(*(column.astype(kind) for column, kind in
+                         zip((group, layer, kept - offsets[layer]), _ENTRY_TYPES, strict=True)),
+                       healths[keep])  # fmt: skip
     return (parents, child), entries
