@@ -568,20 +568,27 @@ def _same_group(rows, healths, a, b, c, d):
 
 @_compiled
 def run_bounds(keys, divisor) -> np.ndarray:
-    """Where the runs of equal ``keys // divisor`` start, and the end (``keys`` sorted),
-    without an array of the quotients."""
-    runs = 0
-    for i in range(keys.shape[0]):
-        if i == 0 or keys[i] // divisor != keys[i - 1] // divisor:
-            runs += 1
+    """Where the runs of equal ``keys // divisor`` start, and the end (``keys`` sorted
+    and not negative), with a division per run, not per key."""
+    runs = _run_starts(keys, divisor, keys[:0])
     bounds = np.empty(runs + 1, np.int64)
-    run = 0
-    for i in range(keys.shape[0]):
-        if i == 0 or keys[i] // divisor != keys[i - 1] // divisor:
-            bounds[run] = i
-            run += 1
+    _run_starts(keys, divisor, bounds)
     bounds[runs] = keys.shape[0]
     return bounds
+
+
+@_inlined
+def _run_starts(keys, divisor, starts) -> int:
+    """Count the runs of :func:`run_bounds`, writing where each starts into ``starts``
+    unless it is empty."""
+    runs, limit = 0, -1
+    for i in range(keys.shape[0]):
+        if keys[i] >= limit:  # past the run's quotient: the next one starts
+            if starts.shape[0]:
+                starts[runs] = i
+            runs += 1
+            limit = (keys[i] // divisor + 1) * divisor
+    return runs
 
 
 @_compiled

@@ -274,8 +274,9 @@ def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
     rows = np.remainder(keys, total, out=keys)  # in place: the keys are held at their peak
     child = np.empty(len(bounds) - 1, dtype=np.int64)
     number_groups(bounds, rows, healths, child)
-    first = np.zeros(len(child), dtype=bool)  # each distinct group's first appearance
-    first[np.unique(child, return_index=True)[1]] = True
+    # each distinct group's first appearance: numbered by first appearance, it is new
+    # where the highest number so far grows
+    first = np.diff(np.maximum.accumulate(child), prepend=-1) > 0
     sizes = np.diff(bounds)
     keep = np.repeat(first, sizes)
     group = np.repeat(child[first], sizes[first])
