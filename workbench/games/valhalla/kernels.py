@@ -34,6 +34,7 @@ __all__ = [
     "follow_groups",
     "mark_falls",
     "number_groups",
+    "rehash",
     "run_bounds",
     "store_rows",
     "unite_sorted",
@@ -553,15 +554,16 @@ def _group_hash(rows, healths, a, b):
 
 
 @_compiled
-def _same_group(rows, healths, a, b, c, d):
-    """Whether entries ``a .. b - 1`` and ``c .. d - 1`` are the same."""
+def _same_group(rows, healths, a, b, kept_rows, kept, c, d):
+    """Whether entries ``a .. b - 1`` of ``rows`` and ``healths`` are entries ``c .. d - 1``
+    of ``kept_rows`` and ``kept``."""
     if b - a != d - c:
         return False
     for i in range(b - a):
-        if rows[a + i] != rows[c + i]:
+        if rows[a + i] != kept_rows[c + i]:
             return False
         for w in range(healths.shape[1]):
-            if healths[a + i, w] != healths[c + i, w]:
+            if healths[a + i, w] != kept[c + i, w]:
                 return False
     return True
 
@@ -592,35 +594,52 @@ def _run_starts(keys, divisor, starts) -> int:
 
 
 @_compiled
-def number_groups(bounds, rows, healths, numbers) -> int:
+def number_groups(bounds, rows, healths, table, hashes, starts, kept_rows, kept, numbers,
+                  counts) -> None:  # fmt: skip
     """Number groups of entries (group ``j``: entries ``bounds[j] .. bounds[j + 1] - 1``,
     each a state ``rows[i]`` with Healths ``healths[i]``, in a canonical order) so that
-    equal groups get equal numbers, 0, 1, ... by first appearance (into ``numbers``).
-    Returns how many distinct groups there are."""
-    groups = bounds.shape[0] - 1
-    size = 1
-    while size < 2 * groups:
-        size *= 2
-    slots = np.full(size, -1, np.int64)
-    hashes = np.empty(groups, np.uint64)
-    distinct = 0
-    for j in range(groups):
+    equal groups get equal numbers, 0, 1, ... by first appearance (into ``numbers``), also
+    across calls. The groups numbered so far are kept: group ``g``'s entries are
+    ``starts[g] .. starts[g + 1] - 1`` of ``kept_rows`` and ``kept``, its hash
+    ``hashes[g]``, and ``table`` (a power of two of slots, -1 free, at most half full)
+    finds it by its hash; ``counts`` is ``(groups, entries)`` kept. The caller leaves room
+    for every group and entry of the call (see :func:`rehash`)."""
+    size = table.shape[0]
+    distinct, written = counts[0], counts[1]
+    for j in range(bounds.shape[0] - 1):
         a, b = bounds[j], bounds[j + 1]
-        hashes[j] = _group_hash(rows, healths, a, b)
-        i = np.int64(hashes[j] & np.uint64(size - 1))
+        mixed = _group_hash(rows, healths, a, b)
+        i = np.int64(mixed & np.uint64(size - 1))
         while True:
-            k = slots[i]
+            k = table[i]
             if k < 0:
-                slots[i], numbers[j] = j, distinct
+                table[i], hashes[distinct], numbers[j] = distinct, mixed, distinct
+                for e in range(a, b):
+                    kept_rows[written] = rows[e]
+                    kept[written] = healths[e]
+                    written += 1
                 distinct += 1
+                starts[distinct] = written
                 break
-            if hashes[k] == hashes[j] and _same_group(
-                rows, healths, bounds[k], bounds[k + 1], a, b
+            if hashes[k] == mixed and _same_group(
+                rows, healths, a, b, kept_rows, kept, starts[k], starts[k + 1]
             ):
-                numbers[j] = numbers[k]
+                numbers[j] = k
                 break
             i = (i + 1) & (size - 1)
-    return distinct
+    counts[0], counts[1] = distinct, written
+
+
+@_compiled
+def rehash(table, hashes, groups) -> None:
+    """Fill ``table`` (all free) with the first ``groups`` of ``hashes`` (see
+    :func:`number_groups`)."""
+    size = table.shape[0]
+    for g in range(groups):
+        i = np.int64(hashes[g] & np.uint64(size - 1))
+        while table[i] >= 0:
+            i = (i + 1) & (size - 1)
+        table[i] = g
 
 
 @_compiled

@@ -33,6 +33,7 @@ from workbench.games.valhalla.kernels import (
     SEEN,
     follow_groups,
     number_groups,
+    rehash,
     run_bounds,
     unite_sorted,
 )
@@ -78,11 +79,8 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     fatal_per_depth, links_per_depth = [], []
     groups = 1
     while len(entries.group):
-        fatal, survivors = moves.fight_once(entries)
+        fatal, links, entries = moves.fight_once(entries)
         fatal_per_depth.append(fatal.tolist())
-        del entries  # let each depth go once the next is built: the hardest levels peak here
-        links, entries = _merge_groups(survivors, offsets, space.n)
-        del survivors
         links_per_depth.append(links)
         groups += int(entries.group.max()) + 1 if len(entries.group) else 0
         if groups > budget:
@@ -112,23 +110,24 @@ class _Moves:
         self.moves = np.concatenate([np.diff(p) + np.diff(f) for p, f in self.counts])
         self.table = _table(0, self.words)
 
-    def fight_once(self, entries: _Entries) -> tuple[np.ndarray, tuple]:
+    def fight_once(self, entries: _Entries) -> tuple[np.ndarray, tuple, _Entries]:
         """Follow every group through its pickups to its next fights.
 
         Returns, per group, the number of enemies against which one of its plays can fall
-        and win, and the survivors as ``((group * n + enemy) * states + state, Healths)``,
-        the states numbered across layers, each key once (sorted) with its Healths united.
-        The groups go in batches, each through every layer, and each batch's survivors are
-        united at once: what is held beyond the result is one batch's.
+        and win; ``(parent groups, their child group numbers)``, one pair per (group, enemy)
+        that goes on; and the entries of the child groups, equal ones once. The groups go
+        in batches, each through every layer, and each batch's survivors are united and
+        numbered at once: what is held beyond the groups kept is one batch's.
         """
         groups = int(entries.group.max()) + 1
         fatal = np.zeros(groups, dtype=np.uint64)
-        united = []
+        numbering = _Numbering(self.words)
+        total, n = int(self.offsets[-1]), self.space.n
         for lo, hi in _batches(self._weights(entries, groups), BATCH):
             keys, healths = self._follow_batch(_of_groups(entries, lo, hi), lo, fatal[lo:hi])
-            united.append(unite_sorted(keys, np.argsort(keys), healths, keys[:0]))
-            del keys, healths
-        return bitsets.popcount(fatal[:, None]), _joined(united)
+            keys, healths = unite_sorted(keys, np.argsort(keys), healths, keys[:0])
+            numbering.add(keys, healths, total, n)
+        return bitsets.popcount(fatal[:, None]), *numbering.result(self.offsets)
 
     def _weights(self, entries: _Entries, groups: int) -> np.ndarray:
         """Per group, the moves of its entries (pickups and fights that go on)."""
@@ -257,32 +256,63 @@ def _room(size: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.empty(size, np.int64), np.empty(size, np.int64), np.empty((size, words), np.uint64)
 
 
-def _merge_groups(survivors: tuple, offsets: np.ndarray, n: int):
-    """Number the groups reached by one more fight, equal ones once (``survivors``: of
-    :meth:`_Moves.fight_once`, whose keys become state numbers in place).
+class _Numbering:
+    """Numbers the groups one more fight reaches, batch after batch, equal ones alike, and
+    keeps the entries of each once (:func:`~.kernels.number_groups`)."""
 
-    Returns ``(parent groups, their child group numbers)`` (one pair per (group,
-    enemy) that continues) and the entries of the new groups.
-    """
-    keys, healths = survivors
-    if not len(keys):
-        nothing = np.zeros(0, dtype=np.int64)
-        return (nothing, nothing), _Entries(nothing, nothing, nothing, healths)
-    total = int(offsets[-1])
-    bounds = run_bounds(keys, total)  # one run per (group, enemy)
-    parents = keys[bounds[:-1]] // total // n
-    rows = np.remainder(keys, total, out=keys)  # in place: the keys are held at their peak
-    child = np.empty(len(bounds) - 1, dtype=np.int64)
-    number_groups(bounds, rows, healths, child)
-    # each distinct group's first appearance: numbered by first appearance, it is new
-    # where the highest number so far grows
-    first = np.diff(np.maximum.accumulate(child), prepend=-1) > 0
-    sizes = np.diff(bounds)
-    keep = np.repeat(first, sizes)
-    group = np.repeat(child[first], sizes[first])
-    kept = rows[keep]
-    layer = np.searchsorted(offsets, kept, side="right") - 1
-    entries = _Entries(*(column.astype(kind) for column, kind in
-                         zip((group, layer, kept - offsets[layer]), _ENTRY_TYPES, strict=True)),
-                       healths[keep])  # fmt: skip
-    return (parents, child), entries
+    def __init__(self, words: int):
+        self.table = np.full(16, -1, dtype=np.int64)
+        self.hashes = np.empty(8, dtype=np.uint64)
+        self.starts = np.zeros(9, dtype=np.int64)
+        self.rows = np.empty(8, dtype=np.int64)
+        self.kept = np.empty((8, words), dtype=np.uint64)
+        self.counts = np.zeros(2, dtype=np.int64)  # groups and entries kept
+        self.parents: list[np.ndarray] = []
+        self.children: list[np.ndarray] = []
+
+    def add(self, keys: np.ndarray, healths: np.ndarray, total: int, n: int) -> None:
+        """Number a batch's survivors, ``((group * n + enemy) * total + state, Healths)``
+        sorted by key, each (group, enemy) a group (its keys become states in place)."""
+        bounds = run_bounds(keys, total)
+        self.parents.append(keys[bounds[:-1]] // total // n)
+        rows = np.remainder(keys, total, out=keys)
+        numbers = np.empty(len(bounds) - 1, dtype=np.int64)
+        self._make_room(len(numbers), len(rows))
+        number_groups(bounds, rows, healths, self.table, self.hashes, self.starts, self.rows,
+                      self.kept, numbers, self.counts)  # fmt: skip
+        self.children.append(numbers)
+
+    def _make_room(self, groups: int, entries: int) -> None:
+        """Room for ``groups`` and ``entries`` more, growing by doubling (the table kept at
+        most half full)."""
+        distinct, written = (int(c) for c in self.counts)
+        if distinct + groups > len(self.hashes):
+            size = max(2 * len(self.hashes), distinct + groups)
+            self.hashes = _grown(self.hashes, size, distinct)
+            self.starts = _grown(self.starts, size + 1, distinct + 1)
+        if 2 * (distinct + groups) > len(self.table):
+            size = 1 << (4 * (distinct + groups) - 1).bit_length()
+            self.table = np.full(size, -1, dtype=np.int64)
+            rehash(self.table, self.hashes, distinct)
+        if written + entries > len(self.rows):
+            size = max(2 * len(self.rows), written + entries)
+            self.rows, self.kept = (_grown(a, size, written) for a in (self.rows, self.kept))
+
+    def result(self, offsets: np.ndarray) -> tuple[tuple, _Entries]:
+        """``(parent groups, their child group numbers)`` and the entries of the groups."""
+        distinct, written = (int(c) for c in self.counts)
+        links = _joined(list(zip(self.parents, self.children, strict=True)))
+        sizes = np.diff(self.starts[: distinct + 1])
+        rows = self.rows[:written]
+        layer = np.searchsorted(offsets, rows, side="right") - 1
+        group = np.repeat(np.arange(distinct), sizes)
+        columns = (group, layer, rows - offsets[layer])
+        typed = (column.astype(kind) for column, kind in zip(columns, _ENTRY_TYPES, strict=True))
+        return links, _Entries(*typed, self.kept[:written])
+
+
+def _grown(array: np.ndarray, size: int, used: int) -> np.ndarray:
+    """``array`` with room for ``size`` rows, its first ``used`` kept."""
+    grown = np.empty((size, *array.shape[1:]), dtype=array.dtype)
+    grown[:used] = array[:used]
+    return grown
