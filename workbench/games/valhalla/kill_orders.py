@@ -121,7 +121,7 @@ class _Moves:
         """
         groups = int(entries.group.max()) + 1
         fatal = np.zeros(groups, dtype=np.uint64)
-        numbering = _Numbering(self.words)
+        numbering = _Numbering(self.words, 2 * len(entries.group))  # as many again, often
         total, n = int(self.offsets[-1]), self.space.n
         for lo, hi in _batches(self._weights(entries, groups), BATCH):
             keys, healths = self._follow_batch(_of_groups(entries, lo, hi), lo, fatal[lo:hi])
@@ -260,12 +260,13 @@ class _Numbering:
     """Numbers the groups one more fight reaches, batch after batch, equal ones alike, and
     keeps the entries of each once (:func:`~.kernels.number_groups`)."""
 
-    def __init__(self, words: int):
+    def __init__(self, words: int, room: int):
+        """Room for ``room`` entries kept at first: memory is taken as they are written."""
         self.table = np.full(16, -1, dtype=np.int64)
         self.hashes = np.empty(8, dtype=np.uint64)
         self.starts = np.zeros(9, dtype=np.int64)
-        self.rows = np.empty(8, dtype=np.int64)
-        self.kept = np.empty((8, words), dtype=np.uint64)
+        self.rows = np.empty(room, dtype=np.int64)
+        self.kept = np.empty((room, words), dtype=np.uint64)
         self.counts = np.zeros(2, dtype=np.int64)  # groups and entries kept
         self.parents: list[np.ndarray] = []
         self.children: list[np.ndarray] = []
@@ -274,9 +275,10 @@ class _Numbering:
         """Number a batch's survivors, ``((group * n + enemy) * total + state, Healths)``
         sorted by key, each (group, enemy) a group (its keys become states in place)."""
         bounds = run_bounds(keys, total)
-        self.parents.append(keys[bounds[:-1]] // total // n)
+        group_of = _ENTRY_TYPES[0]
+        self.parents.append((keys[bounds[:-1]] // total // n).astype(group_of))
         rows = np.remainder(keys, total, out=keys)
-        numbers = np.empty(len(bounds) - 1, dtype=np.int64)
+        numbers = np.empty(len(bounds) - 1, dtype=group_of)
         self._make_room(len(numbers), len(rows))
         number_groups(bounds, rows, healths, self.table, self.hashes, self.starts, self.rows,
                       self.kept, numbers, self.counts)  # fmt: skip
@@ -302,13 +304,13 @@ class _Numbering:
         """``(parent groups, their child group numbers)`` and the entries of the groups."""
         distinct, written = (int(c) for c in self.counts)
         links = _joined(list(zip(self.parents, self.children, strict=True)))
-        sizes = np.diff(self.starts[: distinct + 1])
+        group_of, layer_of, row_of = _ENTRY_TYPES
+        group = np.repeat(np.arange(distinct, dtype=group_of), np.diff(self.starts[: distinct + 1]))
         rows = self.rows[:written]
         layer = np.searchsorted(offsets, rows, side="right") - 1
-        group = np.repeat(np.arange(distinct), sizes)
-        columns = (group, layer, rows - offsets[layer])
-        typed = (column.astype(kind) for column, kind in zip(columns, _ENTRY_TYPES, strict=True))
-        return links, _Entries(*typed, self.kept[:written])
+        rows -= offsets[layer]  # in place: this is the peak of the hardest levels
+        return links, _Entries(group, layer.astype(layer_of), rows.astype(row_of),
+                               self.kept[:written])  # fmt: skip
 
 
 def _grown(array: np.ndarray, size: int, used: int) -> np.ndarray:
