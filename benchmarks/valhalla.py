@@ -20,8 +20,8 @@ Goals: no unknown star set, the fewest lines proven, the kill orders counted, <=
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
 Last run (2026-12-03, idle): 22 of the 23 answered exactly (seed 77 keeps a one-line set
-unknown); CPU median 0.63 s, worst 18.9 s (seed 38, 1.5 GB); the 12 of seeds 0..18 all exact,
-median 0.63 s, worst 2.61 s, 527 MiB. Stretch: see the README.
+unknown); CPU median 0.57 s, worst 15.0 s (seed 38, 1,043 MiB); the 12 of seeds 0..18 all exact,
+median 0.54 s, worst 2.22 s, 451 MiB. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18

@@ -42,7 +42,7 @@ from workbench.games.valhalla.search import StateSpace
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 13 s, and 0.4 GB
+#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 11 s, and 0.2 GB
 #: above what the search holds).
 KILL_ORDER_BUDGET = 1_000_000
 
