@@ -8,9 +8,9 @@ that fight, and counts one order if some play falls there and wins. Equal groups
 have equal futures and are merged, so this is the subset construction of an
 automaton over kill sequences, built breadth first by the number of fights (a
 compiled loop follows a batch of groups through a layer of states, uniting its plays
-that meet in a state; each batch goes through every layer and its survivors are united
-before the next starts, and array operations number the groups), and the answer is a
-count of its paths.
+that meet in a state; each batch goes through every layer, and its survivors are united
+and its child groups numbered against those kept so far before the next starts), and the
+answer is a count of its paths.
 
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
