@@ -197,20 +197,15 @@ def _of_groups(entries: tuple, lo: int, hi: int) -> tuple:
 
 def _joined(parts: list[tuple]) -> tuple:
     """The columns of several parts (tuples of arrays), one after the other (a single part
-    as it is). The list is emptied and each column's parts let go once it is joined, so
-    that the parts and one joined column are held at most, not the parts and all.
+    as it is).
 
-    >>> parts = [(np.array([1]), np.array([2])), (np.array([3]), np.array([4]))]
-    >>> [column.tolist() for column in _joined(parts)], parts
-    ([[1, 3], [2, 4]], [])
+    >>> [column.tolist() for column in _joined([(np.array([1]), np.array([2])),
+    ...                                         (np.array([3]), np.array([4]))])]
+    [[1, 3], [2, 4]]
     """
-    columns = [list(column) for column in zip(*parts, strict=True)]
-    parts.clear()
-    joined = []
-    for column in columns:
-        joined.append(column[0] if len(column) == 1 else np.concatenate(column))
-        column.clear()
-    return tuple(joined)
+    if len(parts) == 1:
+        return parts[0]
+    return tuple(np.concatenate(columns) for columns in zip(*parts, strict=True))
 
 
 def _need(arrived, picked, groups: int, pickups, fights_on) -> np.ndarray:
@@ -303,7 +298,7 @@ class _Numbering:
     def result(self, offsets: np.ndarray) -> tuple[tuple, _Entries]:
         """``(parent groups, their child group numbers)`` and the entries of the groups."""
         distinct, written = (int(c) for c in self.counts)
-        links = _joined(list(zip(self.parents, self.children, strict=True)))
+        links = np.concatenate(self.parents), np.concatenate(self.children)
         group_of, layer_of, row_of = _ENTRY_TYPES
         group = np.repeat(np.arange(distinct, dtype=group_of), np.diff(self.starts[: distinct + 1]))
         rows = self.rows[:written]
