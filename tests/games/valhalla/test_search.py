@@ -142,3 +142,14 @@ def test_a_search_that_outgrows_its_memory_is_refused_before_it_expands():
     assert full.held > 2**20
     with pytest.raises(SearchLimitError, match=r"roomy: the search needs more than [\d,]+ MB"):
         StateSpace(ValhallaCalling(level), max_memory=full.held // 4)
+
+
+def test_forgetting_the_walks_keeps_every_other_answer():
+    for level, rules in small_levels(20, seed=9, max_side=4):
+        space = StateSpace(ValhallaCalling(level, rules))
+        before = space.size, space.nodes, space.winnable_states(), space.classes(space.start)
+        space.forget_walks()
+        assert (space.size, space.nodes, space.winnable_states(),
+                space.classes(space.start)) == before  # fmt: skip
+        with pytest.raises(RuntimeError, match="forgotten"):
+            next(space.successors(space.start))

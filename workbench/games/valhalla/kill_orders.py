@@ -42,8 +42,8 @@ from workbench.games.valhalla.search import StateSpace
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 11 s, and 0.2 GB
-#: above what the search holds).
+#: hardest 10x10 levels with 14 enemies found need up to 855,000 (about 10 s, and 0.1 GB
+#: above what the search holds once its walks are forgotten).
 KILL_ORDER_BUDGET = 1_000_000
 
 #: Moves (over every layer) of the entries of a batch of groups, at most, beyond one group's:

@@ -261,6 +261,8 @@ def solve(
         "random_win_share": random_walk_share(game, walks=random_walks, seed=seed),
         "line_search_nodes": one.nodes,
     }
+    space.forget_walks()  # what is left is what the count reads
+    kill_orders = count_kill_orders(space, budget=kill_order_budget)
     return Solution(
         level=level,
         rules=game.rules,
@@ -273,7 +275,7 @@ def solve(
         final_strike=play.final_strike,
         fewest_lines=fewest,
         fewest_lines_exact=exact,
-        kill_orders=count_kill_orders(space, budget=kill_order_budget),
+        kill_orders=kill_orders,
         stats=stats,
         witnesses=witnesses,
         cunning=play.cunning,
