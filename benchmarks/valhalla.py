@@ -20,12 +20,12 @@ Goals: no unknown star set, the fewest lines proven, the kill orders counted, <=
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
 Last run (2026-12-03, idle): 22 of the 23 answered exactly (seed 77 keeps a one-line set
-unknown); CPU median 0.57 s, worst 15.0 s (seed 38, 1,043 MiB); the 12 of seeds 0..18 all exact,
-median 0.54 s, worst 2.22 s, 451 MiB. Stretch: see the README.
+unknown); CPU median 0.55 s, worst 14.2 s (seed 38, 833 MiB, the worst peak); the 12 of
+seeds 0..18 all exact, median 0.53 s, worst 2.08 s, 415 MiB. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
-enemies of the stretch figure, which needs about 1.3 GB).
+enemies of the stretch figure, which needs about 0.9 GB).
 """
 
 from __future__ import annotations
@@ -226,7 +226,7 @@ if __name__ == "__main__":
         print(json.dumps(measure(int(sys.argv[-1]))))
     elif "--measure-hard" in sys.argv:
         print(json.dumps(measure_hard(int(sys.argv[-1]))))
-    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 1.3 GB, not capped
+    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 0.9 GB, not capped
         print(json.dumps(measure_hard(1, 12, 18)))
     elif "--hard" in sys.argv:
         hard_ladder()
