@@ -117,3 +117,14 @@ def test_following_groups_in_small_batches_changes_no_count(batch, monkeypatch):
     monkeypatch.setattr(kill_orders, "BATCH", batch)
     assert [count_kill_orders(space) for space in spaces] == counts
     assert counts[0] == 4560
+
+
+def test_counts_in_python_ints_equal_those_in_int64(monkeypatch):
+    # Past 20 enemies the totals are Python ints; the same sums as in int64 below that.
+    levels = small_levels(30, seed=640, max_side=4, max_enemies=4)
+    spaces = [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
+    in_int64 = [count_kill_orders(space) for space in spaces]
+    monkeypatch.setattr(kill_orders, "_exact_type", lambda enemies: object)
+    assert [count_kill_orders(space) for space in spaces] == in_int64
+    assert sum(count > 1 for count in in_int64) > 3
+    assert all(type(count) is int for count in in_int64)

@@ -24,6 +24,7 @@ answer is a count of its paths.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -80,20 +81,31 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> 
     groups = 1
     while len(entries.group):
         fatal, links, entries = moves.fight_once(entries)
-        fatal_per_depth.append(fatal.tolist())
+        fatal_per_depth.append(fatal)
         links_per_depth.append(links)
         groups += int(entries.group.max()) + 1 if len(entries.group) else 0
         if groups > budget:
             return None
-    below: list[int] = []
+    kind = _exact_type(space.n)
+    below = np.zeros(0, dtype=kind)
     for fatal, (parents, children) in zip(
         fatal_per_depth[::-1], links_per_depth[::-1], strict=True
     ):
-        totals = list(fatal)
-        for p, c in zip(parents.tolist(), children.tolist(), strict=True):
-            totals[p] += below[c]
+        totals = np.array(fatal, dtype=kind)
+        np.add.at(totals, parents, below[children])
         below = totals
-    return below[0]
+    return int(below[0])
+
+
+def _exact_type(enemies: int) -> type:
+    """A type that holds every count of kill orders of ``enemies`` enemies exactly: int64
+    while the number of sequences of distinct enemies fits it (up to 20), else Python ints.
+
+    >>> _exact_type(20), _exact_type(21)
+    (<class 'numpy.int64'>, <class 'object'>)
+    """
+    most = sum(math.perm(enemies, k) for k in range(1, enemies + 1))
+    return np.int64 if most < 2**63 else object
 
 
 class _Moves:
