@@ -270,7 +270,7 @@ class StateSpace:
         move's steps, Attack, kills and Tricksters Cunning use. What is left answers every
         other question, the kill-order count included; :func:`~.solver.solve` calls this
         before counting, which lowers its peak memory (seed 38 of the hard ladder: by
-        about 130 MiB). :meth:`successors` refuses afterwards.
+        about 190 MiB). :meth:`successors` refuses afterwards.
 
         >>> from workbench.games.valhalla.level import Level
         >>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
