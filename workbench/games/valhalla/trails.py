@@ -192,8 +192,8 @@ def guided_line(
     moves, then rounds that shuffle the order of the moves and of each field's
     neighbours (from ``seed``), which draws other trails first. On the benchmark's
     hard ladder (10x10, 14 enemies) they find every one-line win but one (seed 77
-    with ``strong_killer``, which a shuffled round finds about one time in eight),
-    each within 1.4 s (most within 0.1 s).
+    with ``strong_killer``: one shuffled round in about 80 finds it), each within
+    1.4 s (most within 0.1 s).
     A last round draws every trail of each move. Returns ``(line, final strike, cunning per
     fight)``, replayed through the engine before it is returned, or None. Only for
     ``line_rule="no_edge_twice"``.
