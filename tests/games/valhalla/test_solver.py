@@ -53,9 +53,10 @@ def test_a_spent_budget_says_unknown_never_no():
     assert set(starved.star_sets) <= set(generous.star_sets)
 
 
-def test_what_a_starved_trail_search_leaves_open_the_guided_search_finds():
-    """With a trail search of one node, every one-line win comes from ``guided_line``
-    (and is replayed); only sets without one stay unknown, never a wrong answer."""
+def test_what_a_starved_trail_search_leaves_open_the_guided_searches_find():
+    """With a trail search of one node, every one-line win comes from ``joint_line`` or
+    ``guided_line`` (and is replayed); only sets without one stay unknown, never a wrong
+    answer."""
     guided = 0
     for level, rules in small_levels(40, seed=320, max_side=3, max_enemies=3):
         game = ValhallaCalling(level, rules)

@@ -2,9 +2,10 @@
 
 * winnable, and every star set some winning play earns (``star_sets``), from the
   exhaustive free-walk search plus, for the one-line star, a budgeted trail search,
-  an exact refinement of a loosened game (:mod:`~.exact_lines`) and a search
-  guided by the free walks that can only find one-line wins (a set none decides
-  within its budget is listed in ``unknown_star_sets``, never as "no");
+  an exact refinement of a loosened game (:mod:`~.exact_lines`) and two searches
+  guided by the free walks that can only find one-line wins (:mod:`~.joint_lines`,
+  :func:`~.trails.guided_line`; a set none decides within its budget is listed in
+  ``unknown_star_sets``, never as "no");
 * the best star count and a witness solution for the best set, as lines of cells
   (each line starts on the hero's cell);
 * the fewest lines of any winning play (``fewest_lines_exact`` says if proven);
@@ -38,6 +39,7 @@ from workbench.games.valhalla.analysis import (
 )
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.exact_lines import EXACT_BUDGET, one_line_wins
+from workbench.games.valhalla.joint_lines import JOINT_BUDGET, joint_line
 from workbench.games.valhalla.kill_orders import KILL_ORDER_BUDGET, count_kill_orders
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import STAR_NAMES, Rules
@@ -177,6 +179,7 @@ def solve(
     rules: Rules | None = None,
     *,
     line_budget: int = LINE_BUDGET,
+    joint_budget: int = JOINT_BUDGET,
     guided_budget: int = GUIDED_BUDGET,
     exact_budget: int = EXACT_BUDGET,
     kill_order_budget: int = KILL_ORDER_BUDGET,
@@ -189,9 +192,11 @@ def solve(
     ``line_budget`` bounds each trail search (one-line star, fewest lines) in
     search nodes; past it the answer is "unknown" rather than a guess. The one-line
     star is first sought by a quick trail search (a :data:`QUICK_SHARE`-th of the
-    budget), then a set it leaves unknown by :func:`~.trails.guided_line` (rounds of
-    ``guided_budget`` trail steps, move orders shuffled from ``seed``), which can
-    only find one-line wins, never rule them out; then by the trail search with the
+    budget), then a set it leaves unknown by :func:`~.joint_lines.joint_line` (the
+    trails of a plan chosen together, within ``joint_budget`` moves tried) and, if that
+    gives up, :func:`~.trails.guided_line` (rounds of ``guided_budget`` trail steps,
+    move orders shuffled from ``seed``), both of which can only find one-line wins,
+    never rule them out; then by the trail search with the
     whole budget, and one still unknown is decided exactly by
     :func:`~.exact_lines.one_line_wins` (within ``exact_budget`` work).
     ``random_walks`` random plays (seeded by ``seed`` too) estimate how often a
@@ -215,7 +220,9 @@ def solve(
             _settle(one, 1 << c, drawn, strike, cunning)
     for c in range(4):
         if one.status.get(1 << c) == "unknown":
-            found = guided_line(space, target=c, budget=guided_budget, seed=seed)
+            found = joint_line(space, target=c, budget=joint_budget) or guided_line(
+                space, target=c, budget=guided_budget, seed=seed
+            )
             if found is not None:
                 line, strike, cunning = found
                 _settle(one, 1 << c, [line], strike, cunning)

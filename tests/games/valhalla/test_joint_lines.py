@@ -1,0 +1,102 @@
+"""Choosing a plan's trails together: its compiled parts against plain Python, its
+lines against the single-step BFS."""
+
+import itertools
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.games.valhalla.baseline import baseline_star_sets
+from workbench.games.valhalla.engine import ValhallaCalling
+from workbench.games.valhalla.generator import hard_level
+from workbench.games.valhalla.joint_lines import _Board, choose_jointly, joint_line
+from workbench.games.valhalla.moves import outcome_class
+from workbench.games.valhalla.search import StateSpace
+from workbench.games.valhalla.trails import _trails
+
+from .conftest import small_levels
+
+
+def _class(stars):
+    return ("all_but_one" in stars) + 2 * ("strong_killer" in stars)
+
+
+def test_the_trails_found_are_those_the_plain_search_draws():
+    rng = np.random.default_rng(5)
+    compared = 0
+    for level, rules in small_levels(30, seed=77, max_side=4):
+        game = ValhallaCalling(level, rules)
+        board = _Board(game)
+        for _ in range(6):
+            start, goal = (board.fields[int(i)] for i in rng.choice(len(board.fields), 2, False))
+            blocked = frozenset(c for c in board.fields if c not in (start, goal)
+                                and rng.random() < 0.2)  # fmt: skip
+            length = int(rng.integers(1, 9))
+            masks, paths = board.trails(start, goal, length, blocked, 10_000)
+            ours = {tuple(board.fields[int(f)] for f in path) for path in paths}
+            drawn = _trails(game, start, goal, {length}, blocked, frozenset(), [10**9])
+            plain = {tuple(path) for path, _ in drawn}
+            assert ours == plain, (level.to_dict(), start, goal, length, sorted(blocked))
+            for mask, path in zip(masks, paths, strict=True):  # the bitset holds its edges
+                edges = {board.edge_ids[a, list(board.neighbours[a]).index(b)]
+                         for a, b in itertools.pairwise(path.tolist())}  # fmt: skip
+                assert {e for e in range(64) if int(mask[0]) >> e & 1} == edges
+            compared += len(plain)
+    assert compared > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 2**10 - 1), max_size=4), max_size=4))
+def test_a_joint_choice_exists_exactly_when_brute_force_finds_one(trails):
+    masks = np.array([[m] for move in trails for m in move] or np.zeros((0, 1)), dtype=np.uint64)
+    starts = np.cumsum([0] + [len(move) for move in trails]).astype(np.int64)
+    rows = np.empty(len(trails), dtype=np.int64)
+    found = choose_jointly(masks, starts, 10**9, rows)
+    exists = any(
+        all(a & b == 0 for a, b in itertools.combinations(pick, 2))
+        for pick in itertools.product(*trails)
+    )
+    assert found == int(exists)
+    if exists:
+        picked = [int(masks[r, 0]) for r in rows]
+        assert all(starts[m] <= rows[m] < starts[m + 1] for m in range(len(trails)))
+        assert all(a & b == 0 for a, b in itertools.combinations(picked, 2))
+
+
+def test_a_joint_choice_past_its_limit_says_so():
+    masks = np.array([[1], [2]] * 3, dtype=np.uint64)  # three moves over two edges
+    starts = np.array([0, 2, 4, 6], dtype=np.int64)
+    rows = np.empty(3, dtype=np.int64)
+    assert choose_jointly(masks, starts, 10**6, rows) == 0
+    assert choose_jointly(masks, starts, 1, rows) == -1
+
+
+def test_unbounded_it_finds_exactly_the_one_line_wins_the_bfs_finds():
+    found = 0
+    for level, rules in small_levels(60, seed=1400, max_side=4, max_enemies=3):
+        if rules.line_rule != "no_edge_twice":
+            continue
+        game = ValhallaCalling(level, rules)
+        space = StateSpace(game)
+        expected = {_class(s) for s in baseline_star_sets(game) if "one_line" in s}
+        free = space.classes(space.start)
+        for c in range(4):
+            line = joint_line(space, target=c, slack=10**6, budget=10**9, trails=10**6,
+                              choices=10**9) if free >> c & 1 else None  # fmt: skip
+            assert (line is not None) == (c in expected), (level.to_dict(), rules.to_dict(), c)
+            if line is not None:
+                outcome = game.replay([line[0]], final_strike=line[1], cunning=line[2])
+                assert outcome.won and outcome_class(game, outcome) == c
+                found += 1
+    assert found > 20
+
+
+def test_it_finds_the_hard_ladder_line_that_drawing_in_order_misses():
+    # guided_line's default rounds draw no one-line win of this class: a trail an early
+    # move takes must leave room for a later one.
+    space = StateSpace(ValhallaCalling(hard_level(77)))
+    strong_killer = 2
+    line, strike, cunning = joint_line(space, target=strong_killer)
+    outcome = space.game.replay([line], final_strike=strike, cunning=cunning)
+    assert outcome.won and outcome_class(space.game, outcome) == strong_killer

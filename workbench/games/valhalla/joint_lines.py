@@ -1,0 +1,420 @@
+"""One-line wins found by choosing the trails of a whole plan together.
+
+:func:`~.trails.guided_line` draws the moves of a plan one after the other, each
+as the first trail that fits; a level can need a trail for an early move that
+leaves room for a later one, which drawing in order finds only by luck (seed 77
+of the benchmark's hard ladder). :func:`joint_line` follows the same winning moves
+of the free-walk search (:class:`~workbench.games.valhalla.search.StateSpace`)
+but keeps, for every move of the plan so far, all its trails (up to
+:data:`JOINT_TRAILS`, of one length with the move's effect), and when a new move's
+trails all cross the trails chosen, it chooses again for the whole plan at once
+(:func:`choose_jointly`: the move with the fewest trails left first, each choice
+striking out the trails it crosses). Walks may be longer than the shortest by
+``slack`` steps in all over the plan, the shortest first. Like the guided search it
+can find one-line wins, never rule one out; every line is replayed through the
+engine before it is returned.
+
+>>> from workbench.games.valhalla.level import Level
+>>> from workbench.games.valhalla.engine import ValhallaCalling
+>>> level = Level.from_dict({"name": "Duel", "width": 3, "height": 1, "start": [0, 0],
+...     "hero": {"health": 5, "attack": 3, "ability": "to_valhalla"},
+...     "enemies": [{"at": [0, 2], "attack": 5, "health": 1}]})
+>>> joint_line(StateSpace(ValhallaCalling(level)), target=2)
+([(0, 0), (0, 1), (0, 2)], True, (True,))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from workbench.games.valhalla.engine import Outcome
+from workbench.games.valhalla.search import StateRef, StateSpace, outcome_class
+from workbench.games.valhalla.trails import _same_effect
+from workbench.grids.square import Cell
+
+__all__ = [
+    "JOINT_BUDGET",
+    "JOINT_SLACK",
+    "JOINT_TRAILS",
+    "choose_jointly",
+    "distances_to",
+    "first_free",
+    "joint_line",
+    "trails_between",
+]
+
+#: Moves of plans :func:`joint_line` may try by default (each with its trails found
+#: and, where they cross, the plan's trails chosen again), past which it gives up.
+JOINT_BUDGET = 200_000
+
+#: Steps the walks of a plan may take beyond the shortest, in all, by default.
+JOINT_SLACK = 4
+
+#: Trails kept per move at most (the first found: depth first, neighbours in order).
+JOINT_TRAILS = 300
+
+#: Choices :func:`choose_jointly` may make for one plan before it gives the plan up.
+JOINT_CHOICES = 300
+
+_compiled = njit(cache=True, nogil=True)
+
+
+@_compiled
+def distances_to(neighbours, goal, blocked) -> np.ndarray:
+    """Steps from every field to field ``goal`` over fields not in ``blocked`` (-1: none)."""
+    fields = neighbours.shape[0]
+    distance = np.full(fields, -1, np.int64)
+    queue = np.empty(fields, np.int64)
+    distance[goal], queue[0], head, tail = 0, goal, 0, 1
+    while head < tail:
+        x = queue[head]
+        head += 1
+        for k in range(neighbours.shape[1]):
+            y = neighbours[x, k]
+            if y >= 0 and distance[y] < 0 and not blocked[y]:
+                distance[y] = distance[x] + 1
+                queue[tail] = y
+                tail += 1
+    return distance
+
+
+@_compiled
+def trails_between(neighbours, edge_ids, start, goal, length, blocked, masks, paths) -> int:
+    """Trails of exactly ``length`` steps from field ``start`` to field ``goal`` that
+    enter no field in ``blocked`` and ``goal`` only at the end, written as bitsets of
+    the edges they use (``masks``, a row each) and as fields (``paths``); at most as
+    many as ``masks`` has rows. ``neighbours[x, k]`` is a field next to ``x`` (-1: none)
+    and ``edge_ids[x, k]`` the number of the edge between them. Returns how many."""
+    distance = distances_to(neighbours, goal, blocked)
+    if distance[start] < 0 or distance[start] > length:
+        return 0
+    used = np.zeros(masks.shape[1], np.uint64)
+    path = np.empty(length + 1, np.int64)
+    tried = np.zeros(length + 1, np.int64)  # per depth, the next neighbour to try
+    path[0], depth, found = start, 0, 0
+    while depth >= 0:
+        x = path[depth]
+        if tried[depth] == neighbours.shape[1]:
+            tried[depth] = 0
+            depth -= 1
+            if depth >= 0:  # take back the edge into the field left
+                e = edge_ids[path[depth], tried[depth] - 1]
+                used[e >> 6] ^= np.uint64(1) << np.uint64(e & 63)
+            continue
+        k = tried[depth]
+        tried[depth] += 1
+        y, e = neighbours[x, k], edge_ids[x, k]
+        if y < 0 or (used[e >> 6] >> np.uint64(e & 63)) & np.uint64(1):
+            continue
+        left = length - depth
+        if y == goal:
+            if left == 1:
+                masks[found] = used
+                masks[found, e >> 6] |= np.uint64(1) << np.uint64(e & 63)
+                paths[found, : depth + 1] = path[: depth + 1]
+                paths[found, depth + 1] = goal
+                found += 1
+                if found == masks.shape[0]:
+                    return found
+            continue
+        if blocked[y] or distance[y] < 0 or distance[y] > left - 1:
+            continue
+        used[e >> 6] |= np.uint64(1) << np.uint64(e & 63)
+        depth += 1
+        path[depth], tried[depth] = y, 0
+    return found
+
+
+@_compiled
+def first_free(masks, used) -> int:
+    """The first row of ``masks`` (edge bitsets) that shares no edge with ``used``, or -1."""
+    for t in range(masks.shape[0]):
+        free = True
+        for w in range(masks.shape[1]):
+            if masks[t, w] & used[w]:
+                free = False
+                break
+        if free:
+            return t
+    return -1
+
+
+@_compiled
+def _crosses(masks, a, b) -> bool:
+    shared = np.uint64(0)
+    for w in range(masks.shape[1]):
+        shared |= masks[a, w] & masks[b, w]
+    return shared != 0
+
+
+@_compiled
+def _fewest_left(alive, starts, chosen) -> int:
+    """The move not chosen yet with the fewest trails left."""
+    best, fewest = -1, 1 << 62
+    for move in range(starts.shape[0] - 1):
+        if chosen[move] < 0:
+            count = 0
+            for t in range(starts[move], starts[move + 1]):
+                count += alive[t]
+            if count < fewest:
+                best, fewest = move, count
+    return best
+
+
+@_compiled
+def choose_jointly(masks, starts, limit, chosen) -> int:
+    """Choose one trail per move, no two crossing (sharing an edge): the trails of move
+    ``m`` are rows ``starts[m]`` to ``starts[m + 1] - 1`` of ``masks`` (edge bitsets).
+    Depth first, the move with the fewest trails left first, each choice striking out
+    the trails of the other moves it crosses (a move left without one undoes it).
+    Writes the rows chosen into ``chosen``; returns 1 if found, 0 if there is no such
+    choice, -1 if ``limit`` choices were made first."""
+    moves, rows = starts.shape[0] - 1, masks.shape[0]
+    alive = np.ones(rows, np.bool_)
+    struck = np.empty(rows, np.int64)  # trails struck out, in order, to undo
+    top = 0
+    move_at, next_at = np.empty(moves, np.int64), np.empty(moves, np.int64)
+    struck_at = np.empty(moves, np.int64)
+    chosen[:] = -1
+    if moves == 0:
+        return 1
+    depth, made = 0, 0
+    move_at[0] = _fewest_left(alive, starts, chosen)
+    next_at[0], struck_at[0] = starts[move_at[0]], 0
+    while depth >= 0:
+        move = move_at[depth]
+        while top > struck_at[depth]:  # undo what this depth's last choice struck out
+            top -= 1
+            alive[struck[top]] = True
+        t = next_at[depth]
+        while t < starts[move + 1] and not alive[t]:
+            t += 1
+        if t == starts[move + 1]:
+            chosen[move] = -1
+            depth -= 1
+            continue
+        next_at[depth] = t + 1
+        made += 1
+        if made > limit:
+            return -1
+        chosen[move] = t
+        ok = True
+        for other in range(moves):
+            if chosen[other] >= 0:
+                continue
+            left = 0
+            for u in range(starts[other], starts[other + 1]):
+                if alive[u]:
+                    if _crosses(masks, u, t):
+                        alive[u] = False
+                        struck[top] = u
+                        top += 1
+                    else:
+                        left += 1
+            if left == 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        if depth + 1 == moves:
+            return 1
+        depth += 1
+        move_at[depth] = _fewest_left(alive, starts, chosen)
+        next_at[depth], struck_at[depth] = starts[move_at[depth]], top
+    return 0
+
+
+class _Board:
+    """The walkable fields of a level as arrays for :func:`trails_between`."""
+
+    def __init__(self, game):
+        self.fields = sorted(game.graph.nodes)
+        self.index = {cell: i for i, cell in enumerate(self.fields)}
+        edges: dict[frozenset, int] = {}
+        self.neighbours = np.full((len(self.fields), 4), -1, dtype=np.int64)
+        self.edge_ids = np.zeros((len(self.fields), 4), dtype=np.int64)
+        for cell, i in self.index.items():
+            for k, other in enumerate(game.neighbours(cell)):
+                self.neighbours[i, k] = self.index[other]
+                self.edge_ids[i, k] = edges.setdefault(frozenset((cell, other)), len(edges))
+        self.words = max(1, -(-len(edges) // 64))
+        self._trails: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._distances: dict[tuple, np.ndarray] = {}
+
+    def trails(self, start, goal, length: int, blocked: frozenset, cap: int):
+        """Edge bitsets and fields of the trails of :func:`trails_between` (remembered)."""
+        key = (start, goal, length, blocked)
+        found = self._trails.get(key)
+        if found is None:
+            masks = np.zeros((cap, self.words), dtype=np.uint64)
+            paths = np.zeros((cap, length + 1), dtype=np.int64)
+            count = trails_between(self.neighbours, self.edge_ids, self.index[start],
+                                   self.index[goal], length, self._stops(blocked), masks,
+                                   paths)  # fmt: skip
+            found = self._trails[key] = masks[:count], paths[:count]
+        return found
+
+    def distance(self, start, goal, blocked: frozenset) -> int | None:
+        """Steps of the shortest walk from ``start`` to ``goal`` avoiding ``blocked``, or
+        None (remembered per goal and fields blocked)."""
+        key = (goal, blocked)
+        found = self._distances.get(key)
+        if found is None:
+            found = self._distances[key] = distances_to(self.neighbours, self.index[goal],
+                                                        self._stops(blocked))  # fmt: skip
+        steps = int(found[self.index[start]])
+        return steps if steps >= 0 else None
+
+    def _stops(self, blocked: frozenset) -> np.ndarray:
+        stops = np.zeros(len(self.fields), dtype=np.bool_)
+        stops[[self.index[c] for c in blocked]] = True
+        return stops
+
+
+def joint_line(
+    space: StateSpace,
+    *,
+    target: int,
+    slack: int = JOINT_SLACK,
+    budget: int = JOINT_BUDGET,
+    trails: int = JOINT_TRAILS,
+    choices: int = JOINT_CHOICES,
+) -> tuple[list[tuple[int, int]], bool, tuple[bool, ...]] | None:
+    """A one-line win of star class ``target``, or None (not a proof): see the module.
+    ``budget`` bounds the moves tried (each with its trails), ``trails`` the trails kept
+    per move and ``choices`` those :func:`choose_jointly` may make per plan; with no
+    bound on any of them and ``slack`` past every walk's length, the search tries every
+    plan and finds a one-line win whenever there is one. Returns ``(line, final strike,
+    cunning per fight)``. Only for ``line_rule="no_edge_twice"``."""
+    game = space.game
+    if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
+        return None
+    search = _JointSearch(space, target, budget, trails, choices)
+    try:
+        found = search.follow(space.start, np.zeros(search.board.words, np.uint64), slack, ())
+    except _Spent:
+        return None
+    if found is None:
+        return None
+    strike, cunning = found
+    line = [game.level.start]
+    for move, t in enumerate(search.chosen):
+        line.extend(search.board.fields[int(f)] for f in search.paths[move][t, 1:])
+    outcome = game.replay([line], final_strike=strike, cunning=cunning)
+    if not (isinstance(outcome, Outcome) and outcome.won
+            and outcome_class(game, outcome) == target):  # fmt: skip
+        raise AssertionError(f"joint line does not win class {target}: {line}")
+    return line, strike, cunning
+
+
+class _Option(NamedTuple):
+    """A move that keeps the class winnable: where to, the state after it (or the final
+    strike that wins there), the fight's Cunning, the shortest walk and the lengths with
+    the move's effect that are not shorter."""
+
+    goal: Cell
+    after: StateRef | None
+    strike: bool | None
+    fought: tuple[bool, ...]
+    stops: frozenset
+    shortest: int
+    lengths: tuple[int, ...]
+
+
+class _JointSearch:
+    """The plan of :func:`joint_line` as it grows: every move's trails, in one array."""
+
+    def __init__(self, space: StateSpace, target: int, budget: int, trails: int, choices: int):
+        self.space, self.target, self.left, self.trails = space, target, budget, trails
+        self.choices = choices
+        self.board = _Board(space.game)
+        most = (space.n + space.m) * trails
+        self.masks = np.zeros((most, self.board.words), dtype=np.uint64)  # every move's trails
+        self.starts = [0]
+        self.paths: list[np.ndarray] = []
+        self.chosen: list[int] = []  # per move: the trail chosen
+        self._options: dict[StateRef, list[_Option]] = {}
+
+    def follow(self, state: StateRef, used: np.ndarray, slack: int, fought: tuple):
+        """Extend the plan from ``state`` (the chosen trails use ``used``) to a win:
+        ``(final strike, cunning per fight)`` with the plan complete, or None."""
+        here = None
+        for option in self.options(state):
+            for length in option.lengths:
+                if length > option.shortest + slack:
+                    break
+                self.left -= 1
+                if self.left < 0:
+                    raise _Spent
+                here = here or self.space.cells[self.space.unpack(state).pos]
+                masks, paths = self.board.trails(here, option.goal, length, option.stops,
+                                                 self.trails)  # fmt: skip
+                if not len(masks):
+                    continue
+                before = list(self.chosen)
+                after = self._push(masks, paths, used)
+                if after is not None:
+                    fights = fought + option.fought
+                    if option.strike is not None:
+                        return option.strike, fights
+                    found = self.follow(option.after, after, slack - (length - option.shortest),
+                                        fights)  # fmt: skip
+                    if found is not None:
+                        return found
+                self.starts.pop()
+                self.paths.pop()
+                self.chosen[:] = before
+        return None
+
+    def options(self, state: StateRef) -> list[_Option]:
+        """The moves from ``state`` that keep the class winnable, shortest walks first
+        (remembered: plans meet in the same states)."""
+        found = self._options.get(state)
+        if found is not None:
+            return found
+        space, game = self.space, self.space.game
+        here = space.unpack(state)
+        cell = space.cells[here.pos]
+        blocked = {space.cells[p] for p in range(space.n + space.m) if here.left >> p & 1}
+        found = []
+        for q, d, nxt, ends, cunning in sorted(space.successors(state), key=lambda m: m[1]):
+            strikes = [s for o, s in ends if o.won and outcome_class(game, o) == self.target]
+            if not strikes and (nxt is None or not space.classes(nxt) >> self.target & 1):
+                continue
+            goal = space.cells[q]
+            stops = frozenset(blocked - {goal})
+            shortest = self.board.distance(cell, goal, stops)
+            if shortest is None:
+                continue
+            lengths = tuple(sorted(k for k in _same_effect(space, d, here) if k >= shortest))
+            fought = (cunning,) if q < space.n else ()
+            strike = strikes[0] if strikes else None
+            found.append(_Option(goal, nxt, strike, fought, stops, shortest, lengths))
+        self._options[state] = found
+        return found
+
+    def _push(self, masks: np.ndarray, paths: np.ndarray, used: np.ndarray) -> np.ndarray | None:
+        """Add a move with these trails to the plan and choose one: the first that crosses
+        none chosen, else all the plan's trails again at once (:func:`choose_jointly`).
+        Returns the edges the plan's trails use, or None (the move is still pushed)."""
+        a = self.starts[-1]
+        self.masks[a : a + len(masks)] = masks
+        self.starts.append(a + len(masks))
+        self.paths.append(paths)
+        t = first_free(masks, used)
+        if t >= 0:
+            self.chosen.append(t)
+            return used | masks[t]
+        starts = np.array(self.starts, dtype=np.int64)
+        rows = np.empty(len(starts) - 1, dtype=np.int64)
+        if choose_jointly(self.masks[: starts[-1]], starts, self.choices, rows) != 1:
+            return None
+        self.chosen[:] = (rows - starts[:-1]).tolist()
+        return np.bitwise_or.reduce(self.masks[rows], axis=0)
+
+
+class _Spent(Exception):
+    """The budget of moves is spent."""
