@@ -10,9 +10,10 @@ but keeps, for every move of the plan so far, all its trails (up to
 trails all cross the trails chosen, it chooses again for the whole plan at once
 (:func:`choose_jointly`: the move with the fewest trails left first, each choice
 striking out the trails it crosses). Walks may be longer than the shortest by
-``slack`` steps in all over the plan, the shortest first. Like the guided search it
-can find one-line wins, never rule one out; every line is replayed through the
-engine before it is returned.
+``slack`` steps in all over the plan, in stages: no detour, then 2 steps, then
+``slack`` (each stage but the last with a quarter of the budget). Like the guided
+search it can find one-line wins, never rule one out; every line is replayed
+through the engine before it is returned.
 
 >>> from workbench.games.valhalla.level import Level
 >>> from workbench.games.valhalla.engine import ValhallaCalling
@@ -292,12 +293,13 @@ def joint_line(
     game = space.game
     if game.rules.line_rule != "no_edge_twice" or not space.classes(space.start) >> target & 1:
         return None
-    search = _JointSearch(space, target, budget, trails, choices)
-    try:
-        found = search.follow(space.start, np.zeros(search.board.words, np.uint64), slack, ())
-    except _Spent:
-        return None
-    if found is None:
+    search = _JointSearch(space, target, trails, choices)
+    stages = sorted({min(detour, slack) for detour in (0, 2, slack)})
+    for stage in stages:  # the fewest steps of detour first
+        found = search.run(stage, budget if stage == stages[-1] else budget // 4)
+        if found is not None:
+            break
+    else:
         return None
     strike, cunning = found
     line = [game.level.start]
@@ -327,16 +329,24 @@ class _Option(NamedTuple):
 class _JointSearch:
     """The plan of :func:`joint_line` as it grows: every move's trails, in one array."""
 
-    def __init__(self, space: StateSpace, target: int, budget: int, trails: int, choices: int):
-        self.space, self.target, self.left, self.trails = space, target, budget, trails
-        self.choices = choices
+    def __init__(self, space: StateSpace, target: int, trails: int, choices: int):
+        self.space, self.target, self.trails, self.choices = space, target, trails, choices
         self.board = _Board(space.game)
-        most = (space.n + space.m) * trails
-        self.masks = np.zeros((most, self.board.words), dtype=np.uint64)  # every move's trails
+        self.left = 0
+        self.masks = np.zeros((1024, self.board.words), dtype=np.uint64)  # every move's trails
         self.starts = [0]
         self.paths: list[np.ndarray] = []
         self.chosen: list[int] = []  # per move: the trail chosen
         self._options: dict[StateRef, list[_Option]] = {}
+
+    def run(self, slack: int, budget: int) -> tuple[bool, tuple[bool, ...]] | None:
+        """A plan from the start with at most ``slack`` steps of detour, within ``budget``
+        moves: ``(final strike, cunning per fight)`` with the plan kept, or None."""
+        self.left, self.starts, self.paths, self.chosen = budget, [0], [], []
+        try:
+            return self.follow(self.space.start, np.zeros(self.board.words, np.uint64), slack, ())
+        except _Spent:
+            return None
 
     def follow(self, state: StateRef, used: np.ndarray, slack: int, fought: tuple):
         """Extend the plan from ``state`` (the chosen trails use ``used``) to a win:
@@ -401,6 +411,10 @@ class _JointSearch:
         none chosen, else all the plan's trails again at once (:func:`choose_jointly`).
         Returns the edges the plan's trails use, or None (the move is still pushed)."""
         a = self.starts[-1]
+        if a + len(masks) > len(self.masks):
+            grown = np.zeros((2 * (a + len(masks)), self.board.words), dtype=np.uint64)
+            grown[:a] = self.masks[:a]
+            self.masks = grown
         self.masks[a : a + len(masks)] = masks
         self.starts.append(a + len(masks))
         self.paths.append(paths)
