@@ -242,21 +242,29 @@ class _Board:
                 self.neighbours[i, k] = self.index[other]
                 self.edge_ids[i, k] = edges.setdefault(frozenset((cell, other)), len(edges))
         self.words = max(1, -(-len(edges) // 64))
-        self._trails: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._trails: dict[tuple, np.ndarray] = {}
         self._distances: dict[tuple, np.ndarray] = {}
 
-    def trails(self, start, goal, length: int, blocked: frozenset, cap: int):
-        """Edge bitsets and fields of the trails of :func:`trails_between` (remembered)."""
+    def trails(self, start, goal, length: int, blocked: frozenset, cap: int) -> np.ndarray:
+        """The edge bitsets of the trails of :func:`trails_between` (remembered)."""
         key = (start, goal, length, blocked)
         found = self._trails.get(key)
         if found is None:
-            masks = np.zeros((cap, self.words), dtype=np.uint64)
-            paths = np.zeros((cap, length + 1), dtype=np.int64)
-            count = trails_between(self.neighbours, self.edge_ids, self.index[start],
-                                   self.index[goal], length, self._stops(blocked), masks,
-                                   paths)  # fmt: skip
-            found = self._trails[key] = masks[:count], paths[:count]
+            found = self._trails[key] = self._drawn(start, goal, length, blocked, cap)[0]
         return found
+
+    def trail(self, start, goal, length: int, blocked: frozenset, cap: int, t: int) -> list:
+        """The fields of trail ``t`` of :meth:`trails` (drawn again: only bitsets are kept)."""
+        paths = self._drawn(start, goal, length, blocked, cap)[1]
+        return [self.fields[int(f)] for f in paths[t]]
+
+    def _drawn(self, start, goal, length: int, blocked: frozenset, cap: int) -> tuple:
+        masks = np.zeros((cap, self.words), dtype=np.uint64)
+        paths = np.zeros((cap, length + 1), dtype=np.int64)
+        count = trails_between(self.neighbours, self.edge_ids, self.index[start],
+                               self.index[goal], length, self._stops(blocked), masks,
+                               paths)  # fmt: skip
+        return masks[:count].copy(), paths[:count]
 
     def distance(self, start, goal, blocked: frozenset) -> int | None:
         """Steps of the shortest walk from ``start`` to ``goal`` avoiding ``blocked``, or
@@ -304,7 +312,7 @@ def joint_line(
     strike, cunning = found
     line = [game.level.start]
     for move, t in enumerate(search.chosen):
-        line.extend(search.board.fields[int(f)] for f in search.paths[move][t, 1:])
+        line.extend(search.board.trail(*search.keys[move], search.trails, t)[1:])
     outcome = game.replay([line], final_strike=strike, cunning=cunning)
     if not (isinstance(outcome, Outcome) and outcome.won
             and outcome_class(game, outcome) == target):  # fmt: skip
@@ -335,14 +343,14 @@ class _JointSearch:
         self.left = 0
         self.masks = np.zeros((1024, self.board.words), dtype=np.uint64)  # every move's trails
         self.starts = [0]
-        self.paths: list[np.ndarray] = []
+        self.keys: list[tuple] = []  # per move: what its trails were drawn from
         self.chosen: list[int] = []  # per move: the trail chosen
         self._options: dict[StateRef, list[_Option]] = {}
 
     def run(self, slack: int, budget: int) -> tuple[bool, tuple[bool, ...]] | None:
         """A plan from the start with at most ``slack`` steps of detour, within ``budget``
         moves: ``(final strike, cunning per fight)`` with the plan kept, or None."""
-        self.left, self.starts, self.paths, self.chosen = budget, [0], [], []
+        self.left, self.starts, self.keys, self.chosen = budget, [0], [], []
         try:
             return self.follow(self.space.start, np.zeros(self.board.words, np.uint64), slack, ())
         except _Spent:
@@ -360,12 +368,12 @@ class _JointSearch:
                 if self.left < 0:
                     raise _Spent
                 here = here or self.space.cells[self.space.unpack(state).pos]
-                masks, paths = self.board.trails(here, option.goal, length, option.stops,
-                                                 self.trails)  # fmt: skip
+                key = (here, option.goal, length, option.stops)
+                masks = self.board.trails(*key, self.trails)
                 if not len(masks):
                     continue
                 before = list(self.chosen)
-                after = self._push(masks, paths, used)
+                after = self._push(masks, key, used)
                 if after is not None:
                     fights = fought + option.fought
                     if option.strike is not None:
@@ -375,7 +383,7 @@ class _JointSearch:
                     if found is not None:
                         return found
                 self.starts.pop()
-                self.paths.pop()
+                self.keys.pop()
                 self.chosen[:] = before
         return None
 
@@ -406,7 +414,7 @@ class _JointSearch:
         self._options[state] = found
         return found
 
-    def _push(self, masks: np.ndarray, paths: np.ndarray, used: np.ndarray) -> np.ndarray | None:
+    def _push(self, masks: np.ndarray, key: tuple, used: np.ndarray) -> np.ndarray | None:
         """Add a move with these trails to the plan and choose one: the first that crosses
         none chosen, else all the plan's trails again at once (:func:`choose_jointly`).
         Returns the edges the plan's trails use, or None (the move is still pushed)."""
@@ -417,7 +425,7 @@ class _JointSearch:
             self.masks = grown
         self.masks[a : a + len(masks)] = masks
         self.starts.append(a + len(masks))
-        self.paths.append(paths)
+        self.keys.append(key)
         t = first_free(masks, used)
         if t >= 0:
             self.chosen.append(t)
