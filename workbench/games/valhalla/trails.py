@@ -19,7 +19,8 @@ fewest lines means extending each line as long as the rule allows.
 :func:`guided_line` looks for what the budgeted search leaves open another way:
 it follows the free-walk search's winning moves from point of interest to point
 of interest and draws each as a trail; it can find a one-line win, never rule
-one out.
+one out (:mod:`~workbench.games.valhalla.joint_lines` does the same, choosing the
+trails of a whole plan together).
 
 >>> from workbench.games.valhalla.level import Level
 >>> from workbench.games.valhalla.engine import ValhallaCalling
@@ -192,8 +193,8 @@ def guided_line(
     moves, then rounds that shuffle the order of the moves and of each field's
     neighbours (from ``seed``), which draws other trails first. On the benchmark's
     hard ladder (10x10, 14 enemies) they find every one-line win but one (seed 77
-    with ``strong_killer``: one shuffled round in about 80 finds it), each within
-    1.4 s (most within 0.1 s).
+    with ``strong_killer``: one shuffled round in about 80 finds it, and
+    :func:`~.joint_lines.joint_line` every time), each within 1.4 s (most within 0.1 s).
     A last round draws every trail of each move. Returns ``(line, final strike, cunning per
     fight)``, replayed through the engine before it is returned, or None. Only for
     ``line_rule="no_edge_twice"``.
