@@ -22,11 +22,13 @@ install: $(STAMP)
 
 # Compiled code (numba) is built on first use and cached beside its module; build it
 # now, once, rather than in the middle of a notebook or in each test worker (the Daggers
-# Brink kernel, the loops of the exact solver by one small Valgard solve, and the loops
-# of the Valhalla Calling search by solving its first level).
+# Brink kernel, the loops of the exact solver by one small Valgard solve, the loops
+# of the Valhalla Calling search by solving its first level, and those of its joint
+# choice of trails by its module's example).
 compile: install
 	$(BIN)/python -c "from workbench.games.daggers_brink.engine import warm_up; warm_up()"
 	$(BIN)/python -m workbench valhalla solve data/valhalla_calling/levels/01_first_blood.json > /dev/null
+	$(BIN)/python -c "import doctest, workbench.games.valhalla.joint_lines as m; assert not doctest.testmod(m).failed"
 	$(BIN)/python -c "from workbench.games.valgard import Rules, ValgardGame; from workbench.play import solve; solve(ValgardGame(Rules(rows=2, cols=2, reserve=1, muster=1)))"
 
 # Jupyter refuses to run as root unless told; containers often run as root.
