@@ -7,10 +7,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from workbench.games.valhalla import joint_lines
 from workbench.games.valhalla.baseline import baseline_star_sets
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
 from workbench.games.valhalla.joint_lines import _Board, choose_jointly, joint_line
+from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.trails import _trails
@@ -103,3 +105,20 @@ def test_it_finds_the_hard_ladder_line_that_drawing_in_order_misses():
     line, strike, cunning = joint_line(space, target=strong_killer)
     outcome = space.game.replay([line], final_strike=strike, cunning=cunning)
     assert outcome.won and outcome_class(space.game, outcome) == strong_killer
+
+
+def test_choosing_again_finds_what_taking_the_first_free_trails_misses(monkeypatch):
+    level = Level.from_dict({
+        "name": "crossing", "width": 5, "height": 5, "start": [0, 4],
+        "hero": {"health": 11, "attack": 7, "ability": "none"},
+        "enemies": [{"at": at, "attack": attack, "health": health} for at, attack, health in
+                    (([1, 2], 7, 2), ([0, 0], 3, 1), ([4, 1], 3, 3), ([3, 0], 7, 3))],
+        "items": [{"at": [2, 2], "kind": "thors_chariot", "turns": 4}],
+    })  # fmt: skip
+    space = StateSpace(ValhallaCalling(level))
+    both = 3  # all but one and strong killer
+    line, strike, cunning = joint_line(space, target=both, slack=0)
+    outcome = space.game.replay([line], final_strike=strike, cunning=cunning)
+    assert outcome.won and outcome_class(space.game, outcome) == both
+    monkeypatch.setattr(joint_lines, "choose_jointly", lambda masks, starts, limit, rows: 0)
+    assert joint_line(space, target=both, slack=0) is None
