@@ -45,9 +45,14 @@ import itertools
 from collections import deque
 from dataclasses import dataclass, field
 
-from workbench.games.valhalla.engine import Outcome
-from workbench.games.valhalla.search import StateRef, StateSpace, outcome_class
-from workbench.games.valhalla.trails import LineSearch, _same_effect, _trails
+from workbench.games.valhalla.search import StateRef, StateSpace
+from workbench.games.valhalla.trails import (
+    LineSearch,
+    _same_effect,
+    _trails,
+    check_line,
+    winning_strikes,
+)
 from workbench.grids.square import Cell
 
 __all__ = ["one_line_wins"]
@@ -113,8 +118,8 @@ class _Loosened:
             longest[q] = max(longest.get(q, 0), d)
         here = space.unpack(state)
         for q, d, nxt, ends, cunning in sorted(moves, key=lambda move: move[1]):
-            strikes = [s for o, s in ends if o.won and outcome_class(space.game, o) == target]
-            if not strikes and (nxt is None or not space.classes(nxt) >> target & 1):
+            strikes, hopeful = winning_strikes(space, target, ends, nxt)
+            if not hopeful:
                 continue
             fights = q < space.n
             for walk, after in self._walks(
@@ -280,10 +285,7 @@ def _refine(loosened: _Loosened, result: LineSearch, bit: int) -> None:
         line = _draw(space, plan) if twice else walked
         if not _edges_twice(line):
             strike, cunning = bool(plan[-1].strike), tuple(s.cunning for s in plan if s.fights)
-            outcome = space.game.replay([line], final_strike=strike, cunning=cunning)
-            if not (isinstance(outcome, Outcome) and outcome.won
-                    and 1 << outcome_class(space.game, outcome) == bit):  # fmt: skip
-                raise AssertionError(f"the line drawn does not win class {bit}: {line}")
+            check_line(space.game, line, strike, cunning, bit.bit_length() - 1)
             result.status[bit], result.lines[bit] = "found", [line]
             result.final_strike[bit], result.cunning[bit] = strike, cunning
             return

@@ -31,9 +31,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from workbench.games.valhalla.engine import Outcome
-from workbench.games.valhalla.search import StateRef, StateSpace, outcome_class
-from workbench.games.valhalla.trails import _same_effect
+from workbench.games.valhalla.search import StateRef, StateSpace
+from workbench.games.valhalla.trails import _same_effect, check_line, winning_strikes
 from workbench.grids.square import Cell
 
 __all__ = [
@@ -313,10 +312,7 @@ def joint_line(
     line = [game.level.start]
     for move, t in enumerate(search.chosen):
         line.extend(search.board.trail(*search.keys[move], search.trails, t)[1:])
-    outcome = game.replay([line], final_strike=strike, cunning=cunning)
-    if not (isinstance(outcome, Outcome) and outcome.won
-            and outcome_class(game, outcome) == target):  # fmt: skip
-        raise AssertionError(f"joint line does not win class {target}: {line}")
+    check_line(game, line, strike, cunning, target)
     return line, strike, cunning
 
 
@@ -393,14 +389,14 @@ class _JointSearch:
         found = self._options.get(state)
         if found is not None:
             return found
-        space, game = self.space, self.space.game
+        space = self.space
         here = space.unpack(state)
         cell = space.cells[here.pos]
         blocked = {space.cells[p] for p in range(space.n + space.m) if here.left >> p & 1}
         found = []
         for q, d, nxt, ends, cunning in sorted(space.successors(state), key=lambda m: m[1]):
-            strikes = [s for o, s in ends if o.won and outcome_class(game, o) == self.target]
-            if not strikes and (nxt is None or not space.classes(nxt) >> self.target & 1):
+            strikes, hopeful = winning_strikes(space, self.target, ends, nxt)
+            if not hopeful:
                 continue
             goal = space.cells[q]
             stops = frozenset(blocked - {goal})

@@ -206,10 +206,7 @@ def guided_line(
         found = _guided_round(space, target, budget, width, order, edges)
         if found is not None:
             line, strike, cunning = found
-            outcome = game.replay([line], final_strike=strike, cunning=cunning)
-            if not (isinstance(outcome, Outcome) and outcome.won
-                    and outcome_class(game, outcome) == target):  # fmt: skip
-                raise AssertionError(f"guided line does not win class {target}: {line}")
+            check_line(game, line, strike, cunning, target)
             return found
     return None
 
@@ -250,8 +247,8 @@ def _guided_round(space: StateSpace, target: int, budget: int, width: int | None
         moves = list(space.successors(state))
         order(moves)
         for q, d, nxt, ends, cunning in moves:
-            strikes = [s for o, s in ends if o.won and outcome_class(game, o) == target]
-            if not strikes and (nxt is None or not space.classes(nxt) >> target & 1):
+            strikes, hopeful = winning_strikes(space, target, ends, nxt)
+            if not hopeful:
                 continue
             lengths = _same_effect(space, d, here)
             fights = fought + ((cunning,) if q < space.n else ())
@@ -271,6 +268,24 @@ def _guided_round(space: StateSpace, target: int, budget: int, width: int | None
         return None
 
     return follow(space.start, [game.level.start], frozenset(), ())
+
+
+def winning_strikes(space: StateSpace, target: int, ends, after) -> tuple[list[bool], bool]:
+    """For a move of :meth:`StateSpace.successors` (``ends``, next state ``after``): the
+    final-strike uses with which it wins star class ``target``, and whether a search for
+    that class follows it (it wins there, or the class can still be won after it)."""
+    strikes = [s for o, s in ends if o.won and outcome_class(space.game, o) == target]
+    later = after is not None and bool(space.classes(after) >> target & 1)
+    return strikes, bool(strikes) or later
+
+
+def check_line(game, line: list, strike: bool, cunning: tuple[bool, ...], target: int) -> None:
+    """Replay a one-line play through the engine; raise AssertionError unless it wins star
+    class ``target`` (a finder's line is never returned unchecked)."""
+    outcome = game.replay([line], final_strike=strike, cunning=cunning)
+    if not (isinstance(outcome, Outcome) and outcome.won
+            and outcome_class(game, outcome) == target):  # fmt: skip
+        raise AssertionError(f"the line found does not win class {target}: {line}")
 
 
 def _same_effect(space: StateSpace, steps: int, here) -> frozenset[int]:
