@@ -140,6 +140,18 @@ def test_generate_writes_verified_levels(tmp_path, capsys):
     assert load_level(files[0]).hero.ability == "to_valhalla"
 
 
+def test_generate_on_two_workers_saves_what_a_serial_run_saves(tmp_path, capsys):
+    made = {}
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        main(["valhalla", "generate", "--width", "4", "--height", "4", "--enemies", "3",
+              "--count", "2", "--seed", "6", "--out", str(out), "--workers", workers])  # fmt: skip
+        made[workers] = [path.read_text() for path in sorted(out.glob("*.json"))]
+        assert "levels tried" in capsys.readouterr().err  # the progress bar
+    assert len(made["1"]) == 2
+    assert made["1"] == made["2"]
+
+
 def test_solve_prints_the_tricksters_cunning_choices(tmp_path, capsys):
     level = tmp_path / "choice.json"
     level.write_text(json.dumps({"name": "choice", "width": 3, "height": 1, "start": [0, 0],

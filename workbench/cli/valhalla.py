@@ -22,7 +22,7 @@ import pandas as pd
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
-from workbench.cli.workers import bounded
+from workbench.cli.workers import bounded, usable_workers, worker_pool
 from workbench.games.valhalla.drawing import level_picture
 from workbench.games.valhalla.generator import generate
 from workbench.games.valhalla.level import ABILITIES, MAX_SIDE, load_level, save_level
@@ -68,6 +68,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--tries", type=bounded(1_000_000), default=500, help="random levels drawn at most"
     )
     gen.add_argument("--out", required=True, help="folder for the level files")
+    gen.add_argument(
+        "--workers", type=bounded(1024), default=1, help="processes solving levels (1: serial)"
+    )
     gen.add_argument("--json", action="store_true", help="print the summaries as JSON")
     _common(gen)
     gen.set_defaults(func=_generate)
@@ -131,20 +134,15 @@ def _solve(args) -> int:
 def _generate(args) -> int:
     out = Path(args.out)
     check_output(out / "generated.json", make_folder=True)  # the folder asked for, before work
-    found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
-                     ability=args.ability, stars=args.stars, walls=args.walls, count=args.count,
-                     seed=args.seed, rules=rules_from_args(args), tries=args.tries,
-                     line_budget=args.line_budget,
-                     max_memory=int(args.max_memory * 2**30))  # fmt: skip
-    rows = []
-    for k, result in enumerate(found, 1):
-        level = result.level.replace(
-            name=f"Generated {args.seed}-{k}",
-            description=f"generated with seed {args.seed}; grade {result.grade}",
-        )
-        path = out / f"generated_{args.seed}_{k:02d}.json"
-        save_level(level, path)
-        rows.append({**result.summary(), "level": level.name, "file": str(path)})
+    workers = usable_workers(args.workers)
+    with worker_pool(workers) as pool:
+        found = generate(args.width, args.height, enemies=args.enemies, items=args.items,
+                         ability=args.ability, stars=args.stars, walls=args.walls,
+                         count=args.count, seed=args.seed, rules=rules_from_args(args),
+                         tries=args.tries, line_budget=args.line_budget,
+                         max_memory=int(args.max_memory * 2**30), executor=pool,
+                         workers=workers, progress=not args.json)  # fmt: skip
+        rows = [_saved(result, k, out, args.seed) for k, result in enumerate(found, 1)]
     if args.json:
         print_json(rows)
     elif rows:
@@ -152,6 +150,15 @@ def _generate(args) -> int:
     else:
         print(f"no level found in {args.tries} tries")
     return 0 if rows else 1
+
+
+def _saved(result, k: int, out: Path, seed: int) -> dict:
+    """Save the ``k``-th level found (as soon as it is found) and return its table row."""
+    description = f"generated with seed {seed}; grade {result.grade}"
+    level = result.level.replace(name=f"Generated {seed}-{k}", description=description)
+    path = out / f"generated_{seed}_{k:02d}.json"
+    save_level(level, path)
+    return {**result.summary(), "level": level.name, "file": str(path)}
 
 
 def _print(args) -> int:

@@ -19,30 +19,22 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
-import os
 import pickle
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, Literal
+from concurrent.futures import Executor, as_completed
+from typing import Any
 
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
+from workbench.play import pools
 from workbench.play.agents import AgentFactory
 from workbench.play.game_features import FEATURES, game_features
 from workbench.play.protocol import Game, State
 from workbench.play.runner import play_game
 
 __all__ = ["default_lineups", "tournament"]
-
-#: Forked workers inherit the caller's ``__main__``, so agents defined in a notebook work.
-_FORK = (
-    multiprocessing.get_context("fork")
-    if "fork" in multiprocessing.get_all_start_methods()
-    else None
-)
 
 
 def default_lineups(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -74,7 +66,7 @@ def tournament(
     rounds: int = 1,
     seed: int | np.random.SeedSequence = 0,
     lineups: Sequence[Sequence[str]] | None = None,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: pools.ExecutorChoice = "processes",
     workers: int | None = None,
     max_plies: int | None = None,
     record: bool = False,
@@ -168,14 +160,11 @@ def tournament(
             for chunk in chunks:
                 rows.extend(_play_chunk(game, factories, chunk, max_plies, record, summary))
                 bar.update(len(chunk))
-        elif executor == "processes":
-            _check_picklable(game, factories, summary)
-            with ProcessPoolExecutor(
-                max_workers=workers or os.cpu_count(), mp_context=_FORK
-            ) as pool:
-                rows = _run_on(pool, game, factories, chunks, max_plies, record, bar, summary)
         else:
-            rows = _run_on(executor, game, factories, chunks, max_plies, record, bar, summary)
+            if executor == "processes":
+                _check_picklable(game, factories, summary)
+            with pools.pool(executor, workers) as pool:
+                rows = _run_on(pool, game, factories, chunks, max_plies, record, bar, summary)
     rows.sort(key=lambda row: row["game"])
     columns = _columns(num_players, record)
     extra = list(dict.fromkeys(key for row in rows for key in row if key not in set(columns)))

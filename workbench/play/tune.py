@@ -33,33 +33,24 @@ the same answer serially, on a process pool or on dask (``client.get_executor()`
 
 from __future__ import annotations
 
-import contextlib
 import math
-import multiprocessing
-import os
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from tqdm.auto import tqdm
 
+from workbench.play import pools
 from workbench.play.tune_propose import propose
 from workbench.play.tune_race import Arena, race, resolve_metrics, score
 from workbench.play.tune_space import Candidate, Space
 from workbench.play.tune_targets import Target
 
 __all__ = ["Arena", "Space", "Target", "TuneResult", "plot_race", "tune"]
-
-_FORK = (
-    multiprocessing.get_context("fork")
-    if "fork" in multiprocessing.get_all_start_methods()
-    else None
-)
 
 
 @dataclass(frozen=True)
@@ -127,17 +118,6 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-@contextlib.contextmanager
-def _executor(
-    executor: Executor | Literal["processes"] | None, workers: int | None
-) -> Iterator[Executor | None]:
-    if executor != "processes":
-        yield executor
-        return
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=_FORK) as pool:
-        yield pool
-
-
 def _seed(root: np.random.SeedSequence, *key: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, *key))
 
@@ -150,7 +130,7 @@ def tune(
     games: int = 2000,
     seconds: float | None = None,
     seed: int = 0,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: pools.ExecutorChoice = "processes",
     workers: int | None = None,
     max_candidates: int = 32,
     proposals: int = 8,
@@ -215,7 +195,7 @@ def tune(
     metrics = resolve_metrics(targets, probe)
     unit = played = len(probe)
     with (
-        _executor(executor, workers) as pool,
+        pools.pool(executor, workers) as pool,
         tqdm(total=games, initial=played, disable=not progress, desc="tuning games") as bar,
     ):
 

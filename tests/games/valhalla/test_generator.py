@@ -1,9 +1,12 @@
 """The generator: reproducible from its seed, every level verified by the solver."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 import pytest
 
 from workbench.errors import RulesError
+from workbench.games.valhalla import generator
 from workbench.games.valhalla.generator import generate, random_level
 from workbench.games.valhalla.solver import GRADES, solve
 
@@ -40,3 +43,26 @@ def test_bad_requests(kwargs, message):
     arguments = {"enemies": 2, **kwargs}
     with pytest.raises(RulesError, match=message):
         next(generate(4, 4, **arguments))
+
+
+def _summaries(found):
+    return [(f.level, f.summary()) for f in found]
+
+
+@pytest.mark.parametrize("make", [lambda: ThreadPoolExecutor(3), lambda: "processes"])
+def test_any_executor_yields_what_the_serial_run_yields(make):
+    asked = {"enemies": 3, "items": 1, "stars": ("strong_killer",), "count": 3, "seed": 4}
+    serial = _summaries(generate(4, 4, **asked))
+    executor = make()
+    if executor == "processes":
+        found = generate(4, 4, executor=executor, workers=2, progress=True, **asked)
+        assert _summaries(found) == serial
+    else:
+        with executor:
+            assert _summaries(generate(4, 4, executor=executor, **asked)) == serial
+    assert len(serial) == 3
+
+
+def test_no_level_asked_for_solves_none(monkeypatch):
+    monkeypatch.setattr(generator, "solve", None)  # would fail if called
+    assert list(generate(4, 4, enemies=2, count=0)) == []

@@ -3,7 +3,9 @@
 :func:`random_level` draws a level from a NumPy generator; :func:`generate`
 draws until it has found the levels asked for, solving each one and keeping
 those where some winning play earns every requested star together. The same
-seed gives the same levels.
+seed gives the same levels, serially or with the solving spread over a process pool
+(``executor="processes"``) or any ``concurrent.futures.Executor`` (a dask cluster's
+``client.get_executor()``); ``progress=True`` shows the tries in a tqdm bar.
 
 >>> found = next(generate(4, 4, enemies=3, items=1, ability="to_valhalla", seed=3))
 >>> found.winnable, found.grade in GRADES
@@ -14,9 +16,12 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 import numpy as np
+from tqdm.auto import tqdm
 
 from workbench.errors import RulesError
 from workbench.games.valhalla.level import ABILITIES, ITEM_KINDS, TIMED_ITEMS, Hero, Level
@@ -24,6 +29,7 @@ from workbench.games.valhalla.rules import STAR_NAMES, Rules
 from workbench.games.valhalla.search import MAX_MEMORY
 from workbench.games.valhalla.solver import GRADES, Solution, solve
 from workbench.games.valhalla.trails import LINE_BUDGET
+from workbench.play import pools
 
 __all__ = ["GRADES", "generate", "hard_level", "random_level"]
 
@@ -108,6 +114,9 @@ def generate(
     tries: int = 500,
     line_budget: int = LINE_BUDGET,
     max_memory: int = MAX_MEMORY,
+    executor: pools.ExecutorChoice = None,
+    workers: int | None = None,
+    progress: bool = False,
 ) -> Iterator[Solution]:
     """Yield up to ``count`` solved levels winnable with all of ``stars`` in one play.
 
@@ -115,19 +124,36 @@ def generate(
     level, its answers and its difficulty ``grade``. Stops after ``tries`` draws.
     ``line_budget`` and ``max_memory`` are :func:`~workbench.games.valhalla.solver.solve`'s
     (a level too large for ``max_memory`` stops the generation with its message).
+
+    The levels are drawn in this process, in order, and solved where ``executor`` says
+    (None: here; ``"processes"``: a pool of ``workers`` processes, default one per core;
+    or any ``concurrent.futures.Executor``), ``workers`` of them at once (default: one per
+    core); the levels yielded are the same whatever solves them.
     """
     wanted = set(stars)
     unknown = wanted - set(STAR_NAMES)
     if unknown:
         raise RulesError(f"stars: unknown {sorted(unknown)}; expected some of {STAR_NAMES}")
+    if count < 1:
+        return
     rng = np.random.default_rng(seed)
+    shape = dict(enemies=enemies, items=items, walls=walls, ability=ability)
+    drawn = (
+        random_level(rng, width, height, name=f"generated {seed}-{attempt}", **shape)
+        for attempt in range(tries)
+    )
+    solve_one = partial(solve, rules=rules, line_budget=line_budget, max_memory=max_memory)
     made = 0
-    for attempt in range(tries):
-        if made == count:
-            return
-        level = random_level(rng, width, height, enemies=enemies, items=items, walls=walls,
-                             ability=ability, name=f"generated {seed}-{attempt}")  # fmt: skip
-        solution = solve(level, rules, line_budget=line_budget, max_memory=max_memory)
-        if any(wanted <= set(found) for found in solution.star_sets):
-            made += 1
-            yield solution
+    with (
+        pools.pool(executor, workers) as pool,
+        tqdm(total=tries, disable=not progress, desc="levels tried", unit="level") as bar,
+    ):
+        at_once = workers or os.cpu_count() or 1
+        for solution in pools.in_order(solve_one, drawn, pool, at_once=at_once):
+            bar.update()
+            if any(wanted <= set(found) for found in solution.star_sets):
+                made += 1
+                bar.set_postfix(found=made)
+                yield solution
+                if made == count:
+                    return
