@@ -28,8 +28,9 @@ def test_solve_json_has_exactly_the_issue_keys_and_star_names(capsys):
 
 def test_solve_prints_a_readable_answer(capsys):
     assert main(["valhalla", "solve", FIRST]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert out.startswith("First blood: winnable")
+    assert "solving First blood: 5/5, done" in err  # the progress, on stderr
     assert "line 1: 1,0" in out and "achievable" in out
 
 

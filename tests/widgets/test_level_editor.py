@@ -1,10 +1,12 @@
 """The Valhalla level editor, headless: palette, clicks, enemy edits, resize, files, Solve."""
 
 import json
+import re
 
 from workbench.games.valhalla.drawing import line_point
 from workbench.games.valhalla.level import ITEM_KINDS, Level
 from workbench.grids.shapes import cell_id
+from workbench.widgets import level_editor
 from workbench.widgets.level_editor import TOOLS, LevelEditor
 
 START = Level.from_dict({
@@ -53,6 +55,21 @@ def test_board_clicks_place_things_and_solve_finds_the_new_win():
     assert len(paths) == len(editor.solution.solution) >= 1
     assert paths[0]["points"][0] == list(line_point((0, 0), 0))  # drawn from the start cell
     assert "achievable" in editor.stars.value
+
+
+def test_the_status_says_solving_while_the_solver_works_then_how_long_it_took(monkeypatch):
+    editor = LevelEditor(START)
+    seen = []
+
+    def solving(level, rules):
+        seen.append(editor.status.value)
+        return real(level, rules)
+
+    real = level_editor.solve
+    monkeypatch.setattr(level_editor, "solve", solving)
+    editor.solve_button.click()
+    assert seen == ["solving..."]
+    assert re.fullmatch(r"solved in \d+\.\d s of CPU", editor.status.value)
 
 
 def test_walls_paint_by_dragging_but_enemies_need_a_click():

@@ -107,7 +107,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _solve(args) -> int:
     level = load_level(args.level)
     result = solve(level, rules_from_args(args), line_budget=args.line_budget,
-                   max_memory=int(args.max_memory * 2**30))  # fmt: skip
+                   max_memory=int(args.max_memory * 2**30), progress=not args.json)  # fmt: skip
     if args.json:
         print_json(result.to_json())
         return 0

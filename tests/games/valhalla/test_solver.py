@@ -8,7 +8,7 @@ from workbench.games.valhalla.baseline import (
     baseline_star_sets,
 )
 from workbench.games.valhalla.engine import ValhallaCalling
-from workbench.games.valhalla.solver import solve
+from workbench.games.valhalla.solver import STAGES, solve
 
 from .conftest import micro, small_levels
 
@@ -89,6 +89,16 @@ def test_json_answer_has_exactly_the_issue_keys(duel):
     for key in ("states", "mean_branching", "dead_end_ratio", "random_win_share",
                 "winning_kill_orders"):  # fmt: skip
         assert key in answer["stats"]
+
+
+def test_progress_names_each_stage_and_changes_nothing(duel, capsys):
+    quiet = solve(duel)
+    shown = solve(duel, progress=True)
+    err = capsys.readouterr().err
+    assert shown.to_json() == quiet.to_json()
+    assert f"solving {duel.name}: 0/5, free-walk search" in err and "5/5, done" in err
+    for stage in STAGES:
+        assert stage in err
 
 
 def test_star_table_lists_all_eight_combinations(duel):

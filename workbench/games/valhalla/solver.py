@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 import pandas as pd
+from tqdm.auto import tqdm
 
 from workbench.games.valhalla.analysis import (
     RANDOM_WALKS,
@@ -53,7 +54,11 @@ from workbench.games.valhalla.trails import (
 )
 from workbench.grids.square import Cell
 
-__all__ = ["GRADES", "QUICK_SHARE", "Play", "Solution", "grade", "solve"]
+__all__ = ["GRADES", "QUICK_SHARE", "STAGES", "Play", "Solution", "grade", "solve"]
+
+#: The stages of :func:`solve`, in order, as its progress bar names them.
+STAGES = ("free-walk search", "one-line star", "best play and fewest lines", "difficulty",
+          "kill orders")  # fmt: skip
 
 #: The first trail search for the one-line star gets ``line_budget // QUICK_SHARE``
 #: nodes: enough to settle a small level, little where the guided search is needed.
@@ -174,6 +179,28 @@ def grade(solution: Solution) -> str:
     return GRADES[-1]
 
 
+class _Stages(tqdm):
+    """A progress bar over :data:`STAGES` that names the one under way.
+
+    >>> with _Stages("Duel", progress=False) as bar:
+    ...     bar.next()
+    ...     STAGES[bar.done]
+    'one-line star'
+    """
+
+    def __init__(self, name: str, progress: bool):
+        super().__init__(total=len(STAGES), desc=f"solving {name}", disable=not progress,
+                         bar_format="{desc}: {n}/{total}{postfix} ({elapsed})",
+                         postfix=STAGES[0], mininterval=0, miniters=1)  # fmt: skip
+        self.done = 0
+
+    def next(self) -> None:
+        """The stage under way is done: name the next one."""
+        self.done += 1
+        self.set_postfix_str(STAGES[self.done] if self.done < len(STAGES) else "done", False)
+        self.update()
+
+
 def solve(
     level: Level,
     rules: Rules | None = None,
@@ -186,6 +213,7 @@ def solve(
     random_walks: int = RANDOM_WALKS,
     seed: int = 0,
     max_memory: int = MAX_MEMORY,
+    progress: bool = False,
 ) -> Solution:
     """Solve a level exactly (see the module docstring).
 
@@ -202,10 +230,24 @@ def solve(
     ``random_walks`` random plays (seeded by ``seed`` too) estimate how often a
     player who does not think wins. A level whose search would hold more than
     ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
-    as its layers show it.
+    as its layers show it. ``progress=True`` shows the stage under way (:data:`STAGES`) in a
+    tqdm bar: the hardest 10x10 levels take seconds, most of them in the search and the
+    kill-order count.
     """
+    with _Stages(level.name, progress) as bar:
+        return _solve(level, rules, bar, line_budget=line_budget, joint_budget=joint_budget,
+                      guided_budget=guided_budget, exact_budget=exact_budget,
+                      kill_order_budget=kill_order_budget, random_walks=random_walks, seed=seed,
+                      max_memory=max_memory)  # fmt: skip
+
+
+def _solve(level: Level, rules: Rules | None, bar: _Stages, *, line_budget: int,
+           joint_budget: int, guided_budget: int, exact_budget: int, kill_order_budget: int,
+           random_walks: int, seed: int, max_memory: int) -> Solution:  # fmt: skip
+    """:func:`solve`'s work, each of its :data:`STAGES` noted on ``bar`` as it ends."""
     game = ValhallaCalling(level, rules)
     space = StateSpace(game, max_memory=max_memory)
+    bar.next()
     free = space.classes(space.start)
     walks = {}
     for c in range(4):
@@ -234,6 +276,7 @@ def solve(
         open_bits = _unknown(one)
     if open_bits and game.rules.line_rule == "no_edge_twice":
         _merge(one, one_line_wins(space, targets=open_bits, budget=exact_budget))
+    bar.next()
     sets, unknown, witnesses = [], [], {}
     for c in range(4):
         status = one.status.get(1 << c)
@@ -260,6 +303,7 @@ def solve(
                                 line_budget)  # fmt: skip
     lines = play.lines
     fewest, exact = _fewest_lines(space, one, free, lines, line_budget)
+    bar.next()
     stats = {
         "states": space.size,
         "nodes": space.nodes,
@@ -268,8 +312,10 @@ def solve(
         "random_win_share": random_walk_share(game, walks=random_walks, seed=seed),
         "line_search_nodes": one.nodes,
     }
+    bar.next()
     space.forget_walks()  # what is left is what the count reads
     kill_orders = count_kill_orders(space, budget=kill_order_budget)
+    bar.next()
     return Solution(
         level=level,
         rules=game.rules,
