@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -22,6 +21,7 @@ import pandas as pd
 from workbench.play.agents import AgentFactory
 from workbench.play.mcts import MCTSAgent
 from workbench.play.metrics import agent_scores
+from workbench.play.pools import ExecutorChoice
 from workbench.play.protocol import Game
 from workbench.play.tournament import tournament
 
@@ -38,7 +38,7 @@ def skill_trace(
     opponent: AgentFactory | None = None,
     opponent_name: str = "opponent",
     seed: int = 0,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: ExecutorChoice = "processes",
     progress: bool = True,
     **agent_options: Any,
 ) -> pd.DataFrame:

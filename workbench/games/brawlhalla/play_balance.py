@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from concurrent.futures import Executor
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
 
@@ -36,6 +35,7 @@ from workbench.errors import RulesError
 from workbench.games.brawlhalla.agents import agent_factory
 from workbench.games.brawlhalla.board import Board, Feature
 from workbench.games.brawlhalla.engine import VICTORIES, Brawlhalla
+from workbench.play.pools import ExecutorChoice
 from workbench.play.stats import wilson_interval
 from workbench.play.tournament import default_lineups, tournament
 
@@ -84,7 +84,7 @@ def simulate(
     *,
     games: int = 100,
     seed: int = 0,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: ExecutorChoice = "processes",
     workers: int | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:

@@ -24,8 +24,7 @@ means):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from concurrent.futures import Executor
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -36,6 +35,7 @@ from workbench.games.daggers_brink.engine import DaggersBrink
 from workbench.games.daggers_brink.rules import DEFAULT_RULES, Rules
 from workbench.games.daggers_brink.strategies import strategy
 from workbench.play import tournament
+from workbench.play.pools import ExecutorChoice
 from workbench.play.stats import mean_interval, wilson_interval
 
 __all__ = [
@@ -69,7 +69,7 @@ def play_games(
     rules: Rules | None = None,
     deck: Deck | None = None,
     lineups: list[tuple[str, ...]] | None = None,
-    executor: Executor | Literal["processes"] | None = None,
+    executor: ExecutorChoice = None,
     workers: int | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:

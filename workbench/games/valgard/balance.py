@@ -24,9 +24,7 @@ Long runs come from ``scripts/valgard_balance.py`` (trial logs and skill trace i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import Literal
 
 import pandas as pd
 
@@ -36,6 +34,7 @@ from workbench.games.valgard.exact import VARIANTS, data_file
 from workbench.games.valgard.rules import Rules
 from workbench.play import tournament
 from workbench.play.metrics import balance_report, compare_reports
+from workbench.play.pools import ExecutorChoice
 from workbench.play.skill import skill_trace
 from workbench.tableio import load_table, save_table
 
@@ -56,8 +55,6 @@ _TRIAL_COLUMNS = ("variant", "seat0", "seat1", "return0", "return1", "winner", "
                   "timed_out")  # fmt: skip
 _TRACE_COLUMNS = ("strong", "weak", "games", "score", "score low", "score high", "fair")
 
-Executors = Executor | Literal["processes"] | None
-
 
 def variant_trials(
     variants: Sequence[str] = STUDY_VARIANTS,
@@ -66,7 +63,7 @@ def variant_trials(
     rounds: int = 10,
     rules: Rules | None = None,
     seed: int = 0,
-    executor: Executors = "processes",
+    executor: ExecutorChoice = "processes",
     progress: bool = True,
     record: bool = True,
 ) -> pd.DataFrame:
@@ -111,7 +108,7 @@ def valgard_skill_trace(
     rounds: int = 10,
     rules: Rules | None = None,
     seed: int = 0,
-    executor: Executors = "processes",
+    executor: ExecutorChoice = "processes",
     progress: bool = True,
 ) -> pd.DataFrame:
     """MCTS at doubling budgets against itself on ``rules`` (default: the 6x6 game)."""

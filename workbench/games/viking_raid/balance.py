@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from concurrent.futures import Executor
 from functools import partial
 from typing import Any, Literal
 
@@ -32,6 +31,7 @@ from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.raid_map import DATA_DIR, ROLES
 from workbench.grids.hexagonal import Hex
 from workbench.play import MaxNAgent, MCTSAgent, RandomAgent, tournament
+from workbench.play.pools import ExecutorChoice
 from workbench.play.stats import mean_interval, wilson_interval
 from workbench.tableio import load_table
 
@@ -79,7 +79,7 @@ def simulate(
     games: int = 1000,
     seed: int = 0,
     agents: Mapping[str, Any] | None = None,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: ExecutorChoice = "processes",
     workers: int | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
@@ -122,7 +122,7 @@ def strongest_player_roles(
     games: int = 600,
     seed: int = 0,
     agents: Mapping[str, Any] | None = None,
-    executor: Executor | Literal["processes"] | None = "processes",
+    executor: ExecutorChoice = "processes",
     workers: int | None = None,
     progress: bool = True,
     level: float = 0.95,

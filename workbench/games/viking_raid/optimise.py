@@ -35,9 +35,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -48,6 +47,7 @@ from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
 from workbench.games.viking_raid.engine import RaidGame
 from workbench.games.viking_raid.raid_map import ROLES, RaidMap
 from workbench.games.viking_raid.rules import Rules, version_label
+from workbench.play.pools import ExecutorChoice
 from workbench.play.stats import bootstrap_interval
 from workbench.play.tune_race import Arena, race, resolve_metrics
 from workbench.play.tune_space import Space
@@ -195,7 +195,7 @@ def optimise_layout(
     min_gold: int = 1,
     max_gold: int = 5,
     seed: int = 0,
-    executor: Executor | Literal["processes"] | None = None,
+    executor: ExecutorChoice = None,
     progress: bool = True,
 ) -> LayoutResult:
     """Race ``candidates`` treasure layouts to the smallest spread of role win shares.
