@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from workbench.cli.workers import bounded, usable_workers, worker_pool
+from workbench.cli.workers import bounded, positive, usable_workers, worker_pool
 
 
 def test_one_worker_plays_in_this_process():
@@ -59,3 +59,13 @@ def test_workers_end_on_sigterm_whatever_handler_the_parent_had():
         signal.signal(signal.SIGTERM, previous)
     for process in processes:
         assert not process.is_alive()  # by SIGTERM, or by SIGKILL after 5 s
+
+
+@pytest.mark.parametrize("text", ["0", "-3", "two", "1.5", "+2", ""])
+def test_positive_counts_refuse_anything_but_whole_numbers_from_one(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="expected a positive whole number"):
+        positive(text)
+
+
+def test_positive_counts_have_no_upper_bound():
+    assert positive("1") == 1 and positive(" 12 ") == 12 and positive("10000000") == 10**7

@@ -38,7 +38,7 @@ import pandas as pd
 
 from workbench.cli.output import print_json, print_table
 from workbench.cli.rules_options import add_rules_options, rules_from_args
-from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
+from workbench.cli.workers import MAX_GAMES, bounded, positive, worker_pool
 from workbench.games.brawlhalla.agents import AGENT_NAMES, agent_factory
 from workbench.games.brawlhalla.board import default_board, load_board
 from workbench.games.brawlhalla.engine import Brawlhalla
@@ -52,13 +52,6 @@ from workbench.games.brawlhalla.play_balance import (
 from workbench.games.brawlhalla.rules import Rules
 
 __all__ = ["register_simulate_command"]
-
-
-def _positive(text: str) -> int:
-    value = int(text) if text.isdigit() else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
 
 
 def _agent(text: str) -> str:
@@ -83,7 +76,7 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--games", type=bounded(MAX_GAMES), default=100, help="games (default 100)")
     parser.add_argument("--seed", type=bounded(2**63, low=0), default=0)
-    parser.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
+    parser.add_argument("--workers", type=positive, default=1, help="worker processes (1: serial)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(parser, Rules)
     parser.set_defaults(func=_simulate)
@@ -102,23 +95,23 @@ def register_simulate_command(commands: argparse._SubParsersAction) -> None:
         "--parts", nargs="+", choices=PARTS, default=list(PARTS), help="figures (default all)"
     )
     luck.add_argument(
-        "--budgets", nargs="+", type=_positive, default=[10, 100], help="MCTS simulations"
+        "--budgets", nargs="+", type=positive, default=[10, 100], help="MCTS simulations"
     )
     luck.add_argument(
         "--skill-rounds",
         nargs="+",
-        type=_positive,
+        type=positive,
         default=[2],
         metavar="R",
         help="games per seat at each budget: one number, or one per budget (default 2)",
     )
     luck.add_argument(
         "--skill-turn-limit",
-        type=_positive,
+        type=positive,
         help="turn limit of the skill games (default: the rules', at most 30)",
     )
-    luck.add_argument("--card-games", type=_positive, default=20, help="games per card")
-    luck.add_argument("--workers", type=_positive, default=1, help="worker processes (1: serial)")
+    luck.add_argument("--card-games", type=positive, default=20, help="games per card")
+    luck.add_argument("--workers", type=positive, default=1, help="worker processes (1: serial)")
     luck.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(luck, Rules)
     luck.set_defaults(func=_luck)

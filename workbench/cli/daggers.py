@@ -30,7 +30,7 @@ import pandas as pd
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
-from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
+from workbench.cli.workers import MAX_GAMES, bounded, positive, worker_pool
 from workbench.games.daggers_brink.agents import TARGETS
 from workbench.games.daggers_brink.balance import game_length, play_games, rotations, win_rates
 from workbench.games.daggers_brink.deck import load_deck
@@ -45,14 +45,6 @@ __all__ = ["MAX_DICE", "register"]
 #: The most dice ``odds`` rolls on a side (Attack and Defend of a hand are a dozen or so);
 #: the exact distributions grow with the square of the dice.
 MAX_DICE = 1000
-
-
-def _positive(text: str) -> int:
-    """An argparse type: a whole number from 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
-    return value
 
 
 def _odds(args: argparse.Namespace) -> int:
@@ -179,7 +171,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     simulate.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         default=1,
         help="worker processes (1: serial; at most the machine's cores)",
     )

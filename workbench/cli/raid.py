@@ -25,7 +25,7 @@ import pathlib
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
-from workbench.cli.workers import MAX_GAMES, bounded, worker_pool
+from workbench.cli.workers import MAX_GAMES, bounded, positive, worker_pool
 from workbench.games.viking_raid.balance import AGENTS, balance_table, simulate
 from workbench.games.viking_raid.drawing import map_picture
 from workbench.games.viking_raid.engine import RaidGame
@@ -101,16 +101,6 @@ def register(subparsers) -> None:
     print_cmd.set_defaults(func=_print)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
 def _agent_kind(text: str) -> str:
     if text not in AGENTS:
         raise argparse.ArgumentTypeError(f"expected one of {', '.join(AGENTS)}, got {text!r}")
@@ -142,7 +132,7 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--seed", type=bounded(2**63, low=0), default=0)
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         default=1,
         help="worker processes (1: serial; at most the machine's cores)",
     )

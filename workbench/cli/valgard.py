@@ -24,7 +24,7 @@ from typing import Any
 from workbench.cli.output import print_json, print_table
 from workbench.cli.printing import add_print_options, write_sheet
 from workbench.cli.rules_options import add_rules_command, add_rules_options, rules_from_args
-from workbench.cli.workers import bounded
+from workbench.cli.workers import bounded, positive
 from workbench.errors import RulesError
 from workbench.games.valgard.agents import mcts_agent
 from workbench.games.valgard.drawing import PRINT_CELL_MM, board_picture
@@ -113,18 +113,11 @@ def _print(args: argparse.Namespace) -> int:
     return write_sheet(board_picture(rules), args)
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
-
-
 def _add_board_size(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
     """``--rows`` and ``--cols``, shorthands for the knobs (default: the rules')."""
     for name in ("rows", "cols"):
         parser.add_argument(
-            f"--{name}", type=_positive, required=required, help=f"shorthand for --rule {name}=N"
+            f"--{name}", type=positive, required=required, help=f"shorthand for --rule {name}=N"
         )
 
 
@@ -142,11 +135,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "muster are scaled down to the board unless given; --rules and --rule apply on top.",
     )
     _add_board_size(solve, required=True)
-    solve.add_argument("--reserve", type=_positive, help="pieces each (default: scaled down)")
+    solve.add_argument("--reserve", type=positive, help="pieces each (default: scaled down)")
     solve.add_argument("--muster", type=int, help="muster per player (default: scaled down)")
     add_rules_options(solve, Rules)
     solve.add_argument(
-        "--max-states", type=_positive, help="refuse beyond this many states (default: by board)"
+        "--max-states", type=positive, help="refuse beyond this many states (default: by board)"
     )
     solve.add_argument(
         "--max-memory", type=float, help="GB the solve may use (default: what is available)"
@@ -162,9 +155,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     match.add_argument("--agents", nargs="+", default=["mcts:200", "random"])
     _add_board_size(match)
     add_rules_options(match, Rules)
-    match.add_argument("--rounds", type=_positive, default=10)
+    match.add_argument("--rounds", type=positive, default=10)
     match.add_argument("--seed", type=bounded(2**63, low=0), default=0)
-    match.add_argument("--workers", type=_positive, default=1, help="processes (1: serial)")
+    match.add_argument("--workers", type=positive, default=1, help="processes (1: serial)")
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(func=_tournament)
 

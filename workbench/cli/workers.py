@@ -8,6 +8,10 @@ None
 Traceback (most recent call last):
 ...
 argparse.ArgumentTypeError: expected a whole number from 1 to 10, got '11'
+>>> positive("two")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: expected a positive whole number, got 'two'
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["MAX_GAMES", "bounded", "usable_workers", "worker_pool"]
+__all__ = ["MAX_GAMES", "bounded", "positive", "usable_workers", "worker_pool"]
 
 #: The most games one command plays (per candidate): a row of results per game is held,
 #: and at the usual few hundred games a second this is already several minutes of play.
@@ -43,6 +47,15 @@ def bounded(high: int, *, low: int = 1) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number from 1 in plain digits, else one line saying so
+    (argparse names the option)."""
+    value = int(text) if text.strip().isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
 
 
 def usable_workers(workers: int) -> int:
