@@ -405,9 +405,9 @@ SEEN = 1 << 15
 
 
 @_compiled
-def follow_groups(first_edge, child, event, target, ahead, ends, falls, strikes, survives,
-                  damage, n, offsets, entries, picked, table, sizes, picks, fights, fought,
-                  fatal) -> tuple:  # fmt: skip
+def follow_groups(first_edge, child, representative, event, target, ahead, ends, falls,
+                  strikes, survives, damage, n, offsets, entries, picked, table, sizes, picks,
+                  fights, fought, fatal) -> tuple:  # fmt: skip
     """One layer of the kill-order count (:mod:`~workbench.games.valhalla.kill_orders`).
 
     The layer's entries come in two lists, ``entries`` (after fights) and ``picked``
@@ -458,6 +458,8 @@ def follow_groups(first_edge, child, event, target, ahead, ends, falls, strikes,
             state = keys[slot] - this
             for e in range(first_edge[state], first_edge[state + 1]):
                 after, fight = child[e], event[e]
+                if after >= 0:
+                    after = representative[after]
                 if fight < 0:
                     if after < 0:
                         continue

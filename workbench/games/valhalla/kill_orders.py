@@ -4,7 +4,11 @@ Plays with the same fights so far are followed together as one *group*: the set
 of states they can be in (rows of the search's layers, each with its Healths as a
 bitset, kept to those from which some win still follows). Pickups keep a play in
 its group; each enemy fought next leads to the group of the plays that survived
-that fight, and counts one order if some play falls there and wins. Equal groups
+that fight, and counts one order if some play falls there and wins. Each move leads
+to the representative of its next state (:mod:`~.same_futures`: the first state of
+its layer whose moves are the same for every Health), so plays that differ only in
+states with one future meet, and Healths are kept to those from which a win follows
+whether or not the search reached them there. Equal groups
 have equal futures and are merged, so this is the subset construction of an
 automaton over kill sequences, built breadth first by the number of fights (a
 compiled loop follows a batch of groups through a layer of states, uniting its plays
@@ -38,13 +42,15 @@ from workbench.games.valhalla.kernels import (
     run_bounds,
     unite_sorted,
 )
+from workbench.games.valhalla.same_futures import same_futures
 from workbench.games.valhalla.search import StateSpace
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 855,000 (10-12 s, and 0.1 GB
-#: above what the search holds once its walks are forgotten).
+#: hardest 10x10 levels with 14 enemies found need up to 582,000 (about 9 s, and 0.1 GB
+#: above what the search holds once its walks are forgotten; 855,000 without
+#: :mod:`~.same_futures`).
 KILL_ORDER_BUDGET = 1_000_000
 
 #: Moves (over every layer) of the entries of a batch of groups, at most, beyond one group's:
@@ -69,14 +75,14 @@ _ENTRY_TYPES = (np.int32, np.int8, np.int32)
 def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET) -> int | None:
     """Number of distinct fight orders of winning plays; None if more than
     ``budget`` groups of plays were needed to count them."""
-    winnable = [np.bitwise_or.reduce(wins, axis=1) for wins in space.wins]
+    winnable, representatives = same_futures(space)
     offsets = np.cumsum([0] + [len(layer.codes) for layer in space.layers])
     health = space.start.health
     if not bitsets.contains(winnable[0][:1], health)[0]:
         return 0
     entries = _Entries(*(np.zeros(1, dtype=kind) for kind in _ENTRY_TYPES),
                        bitsets.from_ints([1 << health], words=space.maker.words))  # fmt: skip
-    moves = _Moves(space, winnable, offsets)
+    moves = _Moves(space, winnable, representatives, offsets)
     fatal_per_depth, links_per_depth = [], []
     groups = 1
     while len(entries.group):
@@ -112,8 +118,10 @@ class _Moves:
     """Follows groups through the search's moves, layer by layer
     (:func:`~.kernels.follow_groups`), with a table of states kept from call to call."""
 
-    def __init__(self, space: StateSpace, winnable: list[np.ndarray], offsets: np.ndarray):
+    def __init__(self, space: StateSpace, winnable: list[np.ndarray],
+                 representatives: list[np.ndarray], offsets: np.ndarray):  # fmt: skip
         self.space, self.winnable, self.offsets = space, winnable, offsets
+        self.representatives = [*representatives[1:], np.zeros(0, dtype=np.int32)]
         fights, self.words = space.maker.fights, space.maker.words
         bits = (fights.column(c, words=self.words) for c in ("falls", "strikes", "survives"))
         self.fights = *bits, fights.column("damage")
@@ -167,9 +175,9 @@ class _Moves:
             e = space.layers[k].edges
             room, grown = _room(int(need[2].sum()), words), _room(int(need[1].sum()), words)
             done, fought = follow_groups(
-                space.layers[k].first_edge, e.child, e.event, e.target, ahead,
-                space.winning_ends[k], *self.fights, space.n, offsets[[k, k + 1, -1]],
-                arrived, picked, self.table, sizes, grown, room, 0, fatal,
+                space.layers[k].first_edge, e.child, self.representatives[k], e.event,
+                e.target, ahead, space.winning_ends[k], *self.fights, space.n,
+                offsets[[k, k + 1, -1]], arrived, picked, self.table, sizes, grown, room, 0, fatal,
             )  # fmt: skip
             picked = tuple(a[:done] for a in grown)
             keys, states, kept = (a[:fought] for a in room)
