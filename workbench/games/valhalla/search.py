@@ -56,6 +56,7 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.kernels import backward_layer, mark_falls
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
+from workbench.memory import small_pages
 
 __all__ = [
     "MAX_MEMORY",
@@ -156,8 +157,9 @@ class StateSpace:
         #: Whether :meth:`forget_walks` was called.
         self.walks_forgotten = False
         self._promising: dict[Situation, int] = {}
-        self._explore()
-        self._backward()
+        with small_pages():
+            self._explore()
+            self._backward()
 
     def _damage_bounds(self) -> list[int]:
         level, rules = self.game.level, self.game.rules

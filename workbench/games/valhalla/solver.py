@@ -53,6 +53,7 @@ from workbench.games.valhalla.trails import (
     search_lines,
 )
 from workbench.grids.square import Cell
+from workbench.memory import small_pages
 
 __all__ = ["GRADES", "QUICK_SHARE", "STAGES", "Play", "Solution", "grade", "solve"]
 
@@ -232,9 +233,9 @@ def solve(
     ``max_memory`` bytes is refused (:class:`~workbench.errors.SearchLimitError`) as soon
     as its layers show it. ``progress=True`` shows the stage under way (:data:`STAGES`) in a
     tqdm bar: the hardest 10x10 levels take seconds, most of them in the search and the
-    kill-order count.
+    kill-order count. Its arrays are kept off huge pages (:func:`~workbench.memory.small_pages`).
     """
-    with _Stages(level.name, progress) as bar:
+    with small_pages(), _Stages(level.name, progress) as bar:
         return _solve(level, rules, bar, line_budget=line_budget, joint_budget=joint_budget,
                       guided_budget=guided_budget, exact_budget=exact_budget,
                       kill_order_budget=kill_order_budget, random_walks=random_walks, seed=seed,
