@@ -4,9 +4,12 @@ NumPy asks Linux to back every array of 4 MiB or more with 2 MiB huge pages (``m
 Where the kernel grants them from memory never touched (a virtual machine whose host
 backs its memory lazily, most of its memory free), each new huge page costs milliseconds
 of system time: the Valhalla search of the hardest 10x10 level wrote its move arrays into
-198 of them and spent 2.3 s of system time doing so, 0.2 s with ordinary pages. Where
-huge pages are cheap, ordinary ones cost little more (the kill-order count there: about 5%).
-Searches that write hundreds of megabytes of fresh arrays run inside :func:`small_pages`.
+198 of them and spent 2.3 s of system time doing so. Measured whole processes, in turn with
+the code before: Valhalla ``solve`` of that level 0.81x the CPU time (system 3.8 -> 0.6 s,
+user 2% more), of the second hardest 0.86x, of an easy one 1.00x. Valgard's 3x4 exact solve:
+median 1.00x, but one old run in seven took 0.6 s more system time (2.1 s against 1.3 s once
+before, on a first run). Searches that write hundreds of megabytes of fresh arrays run
+inside :func:`small_pages`.
 
 >>> with small_pages():
 ...     huge_pages_advised()

@@ -160,3 +160,21 @@ def test_a_graph_without_its_predecessor_lists_answers_lookups_but_not_predecess
     with pytest.raises(ValueError, match="released"):
         light.predecessors()
     assert solve(game).graph.pred_sources.size == 0
+
+
+def test_the_packed_solve_keeps_its_arrays_off_huge_pages(monkeypatch):
+    import importlib
+
+    from workbench.memory import huge_pages_advised
+
+    solving = importlib.import_module("workbench.play.solve")  # the name is the function's too
+
+    advised = []
+
+    def recording(graph):
+        advised.append(huge_pages_advised())
+        return retrograde(graph)
+
+    monkeypatch.setattr(solving, "retrograde", recording)
+    solve(GAMES[0])
+    assert advised == [False]

@@ -22,6 +22,7 @@ from typing import Literal
 import numpy as np
 
 from workbench.errors import RulesError, SearchLimitError
+from workbench.memory import small_pages
 from workbench.play.agents import Seed, python_random
 from workbench.play.negamax import negamax
 from workbench.play.packed import PackedStateGraph, packed_start, packed_state_graph
@@ -203,8 +204,10 @@ def solve(
         raise RulesError(f"solve: retrograde analysis needs a game without chance ({info.name})")
     start = game.initial_state() if state is None else state
     if method == "retrograde" and packed_start(game, start) is not None:
-        graph = packed_state_graph(game, state=start, max_states=max_states, max_memory=max_memory)
-        values, plies = retrograde(graph)  # then the predecessor lists are not needed
+        with small_pages():  # its arrays are big and fresh: see workbench.memory
+            graph = packed_state_graph(game, state=start, max_states=max_states,
+                                       max_memory=max_memory)  # fmt: skip
+            values, plies = retrograde(graph)  # then the predecessor lists are not needed
         return Solution(info.name, method, graph.without_predecessors(), start, values, plies)
     graph = None
     if estimate:
