@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 _BITS = 64
-_ONES_PER_BYTE = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
 
 
 def words_for(bits: int) -> int:
@@ -87,8 +86,7 @@ def contains(bits: np.ndarray, index) -> np.ndarray:
 
 def popcount(bits: np.ndarray) -> np.ndarray:
     """Size of each row's set."""
-    octets = np.ascontiguousarray(bits).view(np.uint8).reshape(len(bits), 8 * bits.shape[1])
-    return _ONES_PER_BYTE[octets].sum(axis=1)
+    return np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
 
 
 def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
