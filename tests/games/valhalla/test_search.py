@@ -153,3 +153,16 @@ def test_forgetting_the_walks_keeps_every_other_answer():
                 space.classes(space.start)) == before  # fmt: skip
         with pytest.raises(RuntimeError, match="forgotten"):
             next(space.successors(space.start))
+
+
+def test_the_size_figures_count_what_python_sets_count():
+    for level, rules in small_levels(40, seed=300):
+        space = StateSpace(ValhallaCalling(level, rules))
+        layout, codes = space.maker.layout, [c for layer in space.layers for c in layer.codes]
+        fields = ("left", "pos", "mjolnir", "shield", "loki", "chariot")
+        nodes = {(layer, tuple(layout.get(int(c), f) for f in fields))
+                 for layer, codes_here in enumerate(la.codes for la in space.layers)
+                 for c in codes_here}  # fmt: skip
+        assert space.nodes == len(nodes), level.to_dict()
+        reached = sum(bitsets.to_int(row).bit_count() for la in space.layers for row in la.healths)
+        assert space.size == reached and len(codes) >= space.nodes

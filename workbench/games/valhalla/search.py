@@ -414,8 +414,19 @@ class StateSpace:
     def nodes(self) -> int:
         """Number of distinct states reached, Attack and Health aside."""
         mask = self.maker.node_mask
-        return sum(len(np.unique(layer.codes & mask)) for layer in self.layers)
+        return sum(_distinct(layer.codes & mask) for layer in self.layers)
 
     def winnable_states(self) -> int:
         """Number of reached states from which some win can still follow."""
         return sum(int(bitsets.popcount(np.bitwise_or.reduce(w, axis=1)).sum()) for w in self.wins)
+
+
+def _distinct(values: np.ndarray) -> int:
+    """How many distinct values: by sorting (NumPy 2.4's hashing ``np.unique`` took 1.3 s on
+    2 million random int64 values, sorting them 0.02 s).
+
+    >>> _distinct(np.array([3, 1, 3, 2])), _distinct(np.array([], dtype=np.int64))
+    (3, 0)
+    """
+    ordered = np.sort(values)
+    return int(np.count_nonzero(ordered[1:] != ordered[:-1])) + (len(ordered) > 0)
