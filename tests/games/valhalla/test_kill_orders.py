@@ -6,7 +6,7 @@ import functools
 import numpy as np
 import pytest
 
-from workbench.games.valhalla import bitsets, kill_orders
+from workbench.games.valhalla import bitsets, kernels, kill_orders
 from workbench.games.valhalla.baseline import baseline_kill_orders
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
@@ -128,3 +128,48 @@ def test_counts_in_python_ints_equal_those_in_int64(monkeypatch):
     assert [count_kill_orders(space) for space in spaces] == in_int64
     assert sum(count > 1 for count in in_int64) > 3
     assert all(type(count) is int for count in in_int64)
+
+
+def test_the_one_word_loop_writes_what_the_general_loop_writes(monkeypatch):
+    # Every call of the count's loop on these levels (Healths of one word) is made by both
+    # kernels on copies of its arguments: the same returns, pickups, survivors and fatal sets.
+    calls = []
+
+    def both(*args):
+        copies = [tuple(a.copy() for a in v) if isinstance(v, tuple) else
+                  v.copy() if isinstance(v, np.ndarray) else v for v in args]  # fmt: skip
+        general = kernels.follow_groups(*copies)
+        fast = kernels.follow_groups_one_word(*args)
+        assert fast == general
+        (done, fought), first = fast, args[19]
+        for mine, theirs in zip(args[17], copies[17], strict=True):  # pickups
+            assert (mine[:done] == theirs[:done]).all()
+        for mine, theirs in zip(args[18], copies[18], strict=True):  # survivors
+            assert (mine[first:fought] == theirs[first:fought]).all()
+        assert (args[20] == copies[20]).all()  # each group's fatal enemies
+        calls.append(fought - first)
+        return fast
+
+    monkeypatch.setattr(kill_orders, "follow_groups_one_word", both)
+    levels = small_levels(20, seed=730, max_side=4, max_enemies=4)
+    spaces = [StateSpace(ValhallaCalling(hard_level(27)))]
+    spaces += [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
+    assert all(space.maker.words == 1 for space in spaces)
+    assert count_kill_orders(spaces[0]) == 4560
+    assert all(count_kill_orders(space) is not None for space in spaces[1:])
+    assert len(calls) > 50 and sum(calls) > 1000
+
+
+def test_counts_with_healths_past_one_word_equal_the_bfs():
+    # Healths above 63 take two words: the general loop counts them.
+    several = 0
+    for level, rules in small_levels(30, seed=740, max_side=4, max_enemies=3):
+        hero = level.hero.__class__(level.hero.health + 64, level.hero.attack, level.hero.ability)
+        enemies = [e.__class__(e.at, e.attack + 40, e.health) for e in level.enemies]
+        level = level.replace(hero=hero, enemies=enemies)
+        game = ValhallaCalling(level, rules)
+        space = StateSpace(game)
+        assert space.maker.words == 2
+        assert count_kill_orders(space) == len(baseline_kill_orders(game)), level.to_dict()
+        several += count_kill_orders(space) > 1
+    assert several > 3

@@ -7,8 +7,8 @@ a breadth-first search per query (:func:`walk_distances`, for
 :class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
 (:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
 (:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
-kill-order count (:func:`follow_groups`, :func:`unite_sorted`, :func:`run_bounds`,
-:func:`number_groups`).
+kill-order count (:func:`follow_groups`, and :func:`follow_groups_one_word` for Healths of
+one word, :func:`unite_sorted`, :func:`run_bounds`, :func:`number_groups`).
 Their tests prove them against the step-by-step engine, networkx, plain Python ints and
 dictionaries. Each is compiled on first use and cached on disk beside this module.
 
@@ -32,6 +32,7 @@ __all__ = [
     "expand_states",
     "find_rows",
     "follow_groups",
+    "follow_groups_one_word",
     "mark_falls",
     "number_groups",
     "rehash",
@@ -434,17 +435,13 @@ def follow_groups(first_edge, child, representative, event, target, ahead, ends,
     keys, kept, where, stamps, followed = table
     words, slots = healths.shape[1], stamps.shape[0]
     this, following, total = offsets[0], offsets[1], offsets[2]
-    seen_run, seen_key = np.full(SEEN, -1, np.int64), np.empty(SEEN, np.int64)
-    seen_at = np.empty(SEEN, np.int64)
+    seen_run, seen_key, seen_at = _seen_table()
     here = np.empty(slots, np.int64)
     scratch = np.empty(words, np.uint64)
     a = b = out = 0
     while a < group.shape[0] or b < pick_group.shape[0]:
-        g = group[a] if a < group.shape[0] else pick_group[b]
-        if b < pick_group.shape[0] and pick_group[b] < g:
-            g = pick_group[b]
-        followed[0] += 1
-        run, count, noted = followed[0], 0, 0
+        g, run = _next_group(group, a, pick_group, b, followed)
+        count = noted = 0
         size, seen = sizes[g, 0], sizes[g, 1]
         while a < group.shape[0] and group[a] == g:
             count = _unite(keys, kept, stamps, size, here, count, run, this + row[a], healths, a)
@@ -517,6 +514,96 @@ def follow_groups(first_edge, child, representative, event, target, ahead, ends,
     return out, fought
 
 
+@_compiled
+def follow_groups_one_word(first_edge, child, representative, event, target, ahead, ends,
+                           falls, strikes, survives, damage, n, offsets, entries, picked, table,
+                           sizes, picks, fights, fought, fatal) -> tuple:  # fmt: skip
+    """:func:`follow_groups` where Healths are one word (bitset rows of one ``uint64``: no
+    Health above 63, as on every level of the hard ladder): the same arguments, the same
+    results, each state's Healths and each move's survivors held as one number instead of
+    rows walked word by word (twice as fast on the hard ladder's seed 38; the tests run
+    both on every count and compare what they write)."""
+    group, row, healths = entries[0], entries[1], entries[2][:, 0]
+    pick_group, pick_row, pick_healths = picked[0], picked[1], picked[2][:, 0]
+    out_group, out_row, out_healths = picks[0], picks[1], picks[2][:, 0]
+    fight_keys, fight_rows, fight_healths = fights[0], fights[1], fights[2][:, 0]
+    keys, kept, where, stamps, followed = table[0], table[1][:, 0], table[2], table[3], table[4]
+    ahead, falls, strikes, survives = ahead[:, 0], falls[:, 0], strikes[:, 0], survives[:, 0]
+    here, (seen_run, seen_key, seen_at) = np.empty(stamps.shape[0], np.int64), _seen_table()
+    this, following, total = offsets[0], offsets[1], offsets[2]
+    a = b = out = 0
+    while a < group.shape[0] or b < pick_group.shape[0]:
+        g, run = _next_group(group, a, pick_group, b, followed)
+        size, seen, count, noted = sizes[g, 0], sizes[g, 1], 0, 0
+        while a < group.shape[0] and group[a] == g:
+            count = _unite_word(keys, kept, stamps, size, here, count, run, this + row[a],
+                                healths[a])  # fmt: skip
+            a += 1
+        while b < pick_group.shape[0] and pick_group[b] == g:
+            count = _unite_word(keys, kept, stamps, size, here, count, run, this + pick_row[b],
+                                pick_healths[b])  # fmt: skip
+            b += 1
+        won = np.uint64(0)
+        for j in range(count):
+            slot = here[j]
+            state, mine = keys[slot] - this, kept[slot]
+            for e in range(first_edge[state], first_edge[state + 1]):
+                after, fight = child[e], event[e]
+                if after >= 0:
+                    after = representative[after]
+                if fight < 0:
+                    if after < 0 or not mine & ahead[after]:
+                        continue
+                    at = _slot_of(keys, stamps, size, run, following + after)
+                    if stamps[at] == run:
+                        out_healths[where[at]] |= mine & ahead[after]
+                        continue
+                    stamps[at], keys[at], where[at] = run, following + after, out
+                    out_group[out], out_row[out] = g, after
+                    out_healths[out] = mine & ahead[after]
+                    out += 1
+                    continue
+                flags = ends[e]  # which of falls and strikes win: see backward_layer
+                if (flags & 1 and mine & falls[fight]) or (flags & 2 and mine & strikes[fight]):
+                    won |= np.uint64(1) << np.uint64(target[e])
+                if after < 0 or damage[fight] >= 64:
+                    continue
+                value = (mine & survives[fight]) >> np.uint64(damage[fight]) & ahead[after]
+                if not value:
+                    continue
+                key = target[e] * total + after  # the same again in this group: united
+                at = _slot_of(seen_key, seen_run, seen, run, key)
+                if seen_run[at] == run:
+                    fight_healths[seen_at[at]] |= value
+                    continue
+                if noted < seen // 2:
+                    seen_run[at], seen_key[at], seen_at[at] = run, key, fought
+                    noted += 1
+                fight_keys[fought], fight_rows[fought] = g * n + target[e], after + following
+                fight_healths[fought] = value
+                fought += 1
+        fatal[g] |= won
+    return out, fought
+
+
+@_inlined
+def _seen_table():
+    """An empty table of a group's survivors seen (:func:`follow_groups`): stamps, keys and
+    where each was written."""
+    return np.full(SEEN, -1, np.int64), np.empty(SEEN, np.int64), np.empty(SEEN, np.int64)
+
+
+@_inlined
+def _next_group(group, a, pick_group, b, followed):
+    """The group whose entries come next (the lower of the two lists' next, ``group[a]``
+    and ``pick_group[b]``) and its stamp, one more than the groups followed so far."""
+    g = group[a] if a < group.shape[0] else pick_group[b]
+    if b < pick_group.shape[0] and pick_group[b] < g:
+        g = pick_group[b]
+    followed[0] += 1
+    return g, followed[0]
+
+
 @_inlined
 def _slot_of(keys, stamps, size, run, key):
     """The slot of ``key`` among the first ``size`` slots, those of the group stamped
@@ -539,6 +626,18 @@ def _unite(keys, kept, stamps, size, here, count, run, key, healths, i) -> int:
     stamps[slot], keys[slot] = run, key
     for w in range(healths.shape[1]):
         kept[slot, w] = healths[i, w]
+    here[count] = slot
+    return count + 1
+
+
+@_inlined
+def _unite_word(keys, kept, stamps, size, here, count, run, key, healths) -> int:
+    """:func:`_unite` of one word's Healths (``kept`` a column)."""
+    slot = _slot_of(keys, stamps, size, run, key)
+    if stamps[slot] == run:
+        kept[slot] |= healths
+        return count
+    stamps[slot], keys[slot], kept[slot] = run, key, healths
     here[count] = slot
     return count + 1
 

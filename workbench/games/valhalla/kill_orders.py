@@ -37,6 +37,7 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kernels import (
     SEEN,
     follow_groups,
+    follow_groups_one_word,
     number_groups,
     rehash,
     run_bounds,
@@ -129,6 +130,8 @@ class _Moves:
         #: Per state (numbered across layers), its pickups and fights that go on.
         self.moves = np.concatenate([np.diff(p) + np.diff(f) for p, f in self.counts])
         self.table = _table(0, self.words)
+        #: The compiled loop that follows groups through a layer (one word of Healths: its own).
+        self.follow = follow_groups_one_word if self.words == 1 else follow_groups
 
     def fight_once(self, entries: _Entries) -> tuple[np.ndarray, tuple, _Entries]:
         """Follow every group through its pickups to its next fights.
@@ -174,7 +177,7 @@ class _Moves:
             ahead = self.winnable[k + 1] if k + 1 < len(self.winnable) else _room(0, words)[2]
             e = space.layers[k].edges
             room, grown = _room(int(need[2].sum()), words), _room(int(need[1].sum()), words)
-            done, fought = follow_groups(
+            done, fought = self.follow(
                 space.layers[k].first_edge, e.child, self.representatives[k], e.event,
                 e.target, ahead, space.winning_ends[k], *self.fights, space.n,
                 offsets[[k, k + 1, -1]], arrived, picked, self.table, sizes, grown, room, 0, fatal,
