@@ -49,7 +49,7 @@ from workbench.games.valhalla.search import StateSpace
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
 #: Groups of plays the count may build by default (past them it answers None): the
-#: hardest 10x10 levels with 14 enemies found need up to 582,000 (about 9 s, and 0.1 GB
+#: hardest 10x10 levels with 14 enemies found need up to 582,000 (about 5.5 s, and 0.1 GB
 #: above what the search holds once its walks are forgotten; 855,000 without
 #: :mod:`~.same_futures`).
 KILL_ORDER_BUDGET = 1_000_000
