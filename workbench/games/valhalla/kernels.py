@@ -107,11 +107,15 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
     the final strike, bit 1 with it)."""
     classes, words = wins.shape[1], wins.shape[2]
     for s in range(first_edge.shape[0] - 1):
-        wins[s] = 0
+        for c in range(classes):  # word by word: a row's slice costs more than its loop
+            for w in range(words):
+                wins[s, c, w] = 0
         for e in range(first_edge[s], first_edge[s + 1]):
             after, fight = child[e], event[e]
             if after >= 0 and fight < 0:
-                wins[s] |= below[after]
+                for c in range(classes):
+                    for w in range(words):
+                        wins[s, c, w] |= below[after, c, w]
             elif after >= 0:
                 q, r = damage[fight] // 64, np.uint64(damage[fight] % 64)
                 for c in range(classes):
@@ -132,7 +136,8 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
                     if strike_star >= 0:
                         wins[s, strike_star, w] |= strikes[fight, w]
         for c in range(classes):
-            wins[s, c] &= live[s]
+            for w in range(words):
+                wins[s, c, w] &= live[s, w]
 
 
 # --- the hash index of a lookup table ---------------------------------------------------
@@ -357,7 +362,8 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                         new_strength, new_mjolnir = pickup_columns[0, row], pickup_columns[1, row]
                         new_shield, new_loki = pickup_columns[2, row], pickup_columns[3, row]
                         new_chariot = pickup_columns[4, row]
-                        after[cursor] = healths[s]
+                        for w in range(words):
+                            after[cursor, w] = healths[s, w]
                         event[cursor] = -1
                     child[cursor] = canonical(
                         left & ~(np.int64(1) << t), t, new_mjolnir, new_shield, new_loki,
@@ -717,7 +723,8 @@ def number_groups(bounds, rows, healths, table, hashes, starts, kept_rows, kept,
                 table[i], hashes[distinct], numbers[j] = distinct, mixed, distinct
                 for e in range(a, b):
                     kept_rows[written] = rows[e]
-                    kept[written] = healths[e]
+                    for w in range(healths.shape[1]):
+                        kept[written, w] = healths[e, w]
                     written += 1
                 distinct += 1
                 starts[distinct] = written

@@ -97,12 +97,14 @@ def future_layer(first_edge, child, event, ends, falls, strikes, survives, damag
     Healths that survive it into the next state's (``below``), before the damage."""
     words = future.shape[1]
     for s in range(first_edge.shape[0] - 1):
-        future[s] = 0
+        for w in range(words):  # word by word: a row's slice costs more than its loop
+            future[s, w] = 0
         for e in range(first_edge[s], first_edge[s + 1]):
             after, fight = child[e], event[e]
             if fight < 0:
                 if after >= 0:
-                    future[s] |= below[after]
+                    for w in range(words):
+                        future[s, w] |= below[after, w]
                 continue
             for w in range(words):
                 if ends[e] & 1:
@@ -118,7 +120,8 @@ def future_layer(first_edge, child, event, ends, falls, strikes, survives, damag
                     if r and 0 <= w - q - 1 < words:
                         gain |= below[after, w - q - 1] >> (np.uint64(64) - r)
                     future[s, w] |= gain & survives[fight, w]
-        future[s] &= cap
+        for w in range(words):
+            future[s, w] &= cap[w]
 
 
 @_compiled
