@@ -558,15 +558,15 @@ def follow_groups_one_word(first_edge, child, representative, event, target, ahe
                 if after >= 0:
                     after = representative[after]
                 if fight < 0:
-                    if after < 0 or not mine & ahead[after]:
+                    value = mine & ahead[after] if after >= 0 else np.uint64(0)
+                    if not value:
                         continue
                     at = _slot_of(keys, stamps, size, run, following + after)
                     if stamps[at] == run:
-                        out_healths[where[at]] |= mine & ahead[after]
+                        out_healths[where[at]] |= value
                         continue
                     stamps[at], keys[at], where[at] = run, following + after, out
-                    out_group[out], out_row[out] = g, after
-                    out_healths[out] = mine & ahead[after]
+                    out_group[out], out_row[out], out_healths[out] = g, after, value
                     out += 1
                     continue
                 flags = ends[e]  # which of falls and strikes win: see backward_layer
