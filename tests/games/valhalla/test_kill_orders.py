@@ -1,16 +1,18 @@
 """Winning kill orders from the group automaton against the single-step BFS over fight orders
-and against the same automaton built with plain Python dictionaries."""
+and against the same automaton built with plain Python dictionaries over the search's own
+states (no count graph, no representatives, no chunks)."""
 
 import functools
+import itertools
 
 import numpy as np
 import pytest
 
-from workbench.games.valhalla import bitsets, kernels, kill_orders
+from workbench.games.valhalla import bitsets, kill_orders
 from workbench.games.valhalla.baseline import baseline_kill_orders
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
-from workbench.games.valhalla.kill_orders import count_kill_orders
+from workbench.games.valhalla.kill_orders import count_kill_orders, number_groups
 from workbench.games.valhalla.search import StateSpace
 
 from .conftest import micro, small_levels
@@ -28,6 +30,14 @@ def test_counts_equal_the_orders_the_bfs_finds(seed):
         assert count_kill_orders(space) == expected, (level.to_dict(), rules.to_dict())
         several += expected > 1
     assert several > 5
+
+
+def test_a_count_that_spends_the_search_counts_alike_and_leaves_it_empty():
+    levels = small_levels(10, seed=610, max_side=4, max_enemies=4)
+    for level, rules in [*levels, (hard_level(27), None)]:
+        kept, spent = (StateSpace(ValhallaCalling(level, rules)) for _ in range(2))
+        assert count_kill_orders(spent, spend=True) == count_kill_orders(kept)
+        assert spent.spent and not spent.layers and not spent.wins and kept.layers
 
 
 def test_a_spent_budget_says_none():
@@ -106,19 +116,6 @@ def test_counts_equal_plain_python_groups_on_small_levels(seed):
         assert count_kill_orders(space) == _orders_by_dictionaries(space), level.to_dict()
 
 
-@pytest.mark.parametrize("batch", [1, 7])
-def test_following_groups_in_small_batches_changes_no_count(batch, monkeypatch):
-    # The default batch holds every group on these levels; a batch of 1 follows every
-    # group alone, so a batch that drops or repeats a group's entries or pickups shows.
-    levels = small_levels(15, seed=720, max_side=4, max_enemies=4)
-    spaces = [StateSpace(ValhallaCalling(hard_level(27)))]
-    spaces += [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
-    counts = [count_kill_orders(space) for space in spaces]
-    monkeypatch.setattr(kill_orders, "BATCH", batch)
-    assert [count_kill_orders(space) for space in spaces] == counts
-    assert counts[0] == 4560
-
-
 def test_counts_in_python_ints_equal_those_in_int64(monkeypatch):
     # Past 20 enemies the totals are Python ints; the same sums as in int64 below that.
     levels = small_levels(30, seed=640, max_side=4, max_enemies=4)
@@ -130,38 +127,9 @@ def test_counts_in_python_ints_equal_those_in_int64(monkeypatch):
     assert all(type(count) is int for count in in_int64)
 
 
-def test_the_one_word_loop_writes_what_the_general_loop_writes(monkeypatch):
-    # Every call of the count's loop on these levels (Healths of one word) is made by both
-    # kernels on copies of its arguments: the same returns, pickups, survivors and fatal sets.
-    calls = []
-
-    def both(*args):
-        copies = [tuple(a.copy() for a in v) if isinstance(v, tuple) else
-                  v.copy() if isinstance(v, np.ndarray) else v for v in args]  # fmt: skip
-        general = kernels.follow_groups(*copies)
-        fast = kernels.follow_groups_one_word(*args)
-        assert fast == general
-        (done, fought), first = fast, args[19]
-        for mine, theirs in zip(args[17], copies[17], strict=True):  # pickups
-            assert (mine[:done] == theirs[:done]).all()
-        for mine, theirs in zip(args[18], copies[18], strict=True):  # survivors
-            assert (mine[first:fought] == theirs[first:fought]).all()
-        assert (args[20] == copies[20]).all()  # each group's fatal enemies
-        calls.append(fought - first)
-        return fast
-
-    monkeypatch.setattr(kill_orders, "follow_groups_one_word", both)
-    levels = small_levels(20, seed=730, max_side=4, max_enemies=4)
-    spaces = [StateSpace(ValhallaCalling(hard_level(27)))]
-    spaces += [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
-    assert all(space.maker.words == 1 for space in spaces)
-    assert count_kill_orders(spaces[0]) == 4560
-    assert all(count_kill_orders(space) is not None for space in spaces[1:])
-    assert len(calls) > 50 and sum(calls) > 1000
-
-
 def test_counts_with_healths_past_one_word_equal_the_bfs():
-    # Healths above 63 take two words: the general loop counts them.
+    # Healths above 63 take two words: the masks of a chunk are per Health, the records
+    # and children two words a row.
     several = 0
     for level, rules in small_levels(30, seed=740, max_side=4, max_enemies=3):
         hero = level.hero.__class__(level.hero.health + 64, level.hero.attack, level.hero.ability)
@@ -173,3 +141,31 @@ def test_counts_with_healths_past_one_word_equal_the_bfs():
         assert count_kill_orders(space) == len(baseline_kill_orders(game)), level.to_dict()
         several += count_kill_orders(space) > 1
     assert several > 3
+
+
+def test_number_groups_numbers_equal_groups_alike_by_first_appearance():
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        sizes = rng.integers(0, 4, size=rng.integers(1, 30))
+        bounds = np.concatenate([[0], np.cumsum(sizes)])
+        rows = rng.integers(0, 3, size=bounds[-1])
+        healths = rng.integers(0, 3, size=(bounds[-1], 2)).astype(np.uint64)
+        table = np.full(64, -1, np.int64)
+        hashes, starts = np.empty(30, np.uint64), np.zeros(31, np.int64)
+        kept_rows, kept = np.empty(len(rows), np.int64), np.empty_like(healths)
+        counts, numbers = np.zeros(2, np.int64), np.empty(len(sizes), np.int64)
+        number_groups(bounds, rows, healths, table, hashes, starts, kept_rows, kept, numbers,
+                      counts)  # fmt: skip
+        seen: dict[bytes, int] = {}
+        firsts: list[tuple] = []
+        for a, b in itertools.pairwise(bounds):
+            key = rows[a:b].tobytes() + healths[a:b].tobytes()
+            if key not in seen:
+                seen[key] = len(seen)
+                firsts.append((rows[a:b].tolist(), healths[a:b].tolist()))
+        expected = [seen[rows[a:b].tobytes() + healths[a:b].tobytes()]
+                    for a, b in itertools.pairwise(bounds)]  # fmt: skip
+        assert numbers.tolist() == expected and counts[0] == len(seen)
+        stored = [(kept_rows[a:b].tolist(), kept[a:b].tolist())
+                  for a, b in itertools.pairwise(starts[: counts[0] + 1])]  # fmt: skip
+        assert stored == firsts and counts[1] == starts[counts[0]]

@@ -56,7 +56,7 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.kernels import backward_layer, mark_falls
 from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
-from workbench.memory import small_pages
+from workbench.memory import give_back, small_pages
 
 __all__ = [
     "MAX_MEMORY",
@@ -156,6 +156,8 @@ class StateSpace:
         self.start = StateRef(0, 0, game.level.hero.health)
         #: Whether :meth:`forget_walks` was called.
         self.walks_forgotten = False
+        #: Whether :meth:`spend` handed the layers over.
+        self.spent = False
         self._promising: dict[Situation, int] = {}
         with small_pages():
             self._explore()
@@ -290,6 +292,19 @@ class StateSpace:
             for layer in self.layers
         ]  # fmt: skip
         self.walks_forgotten = True
+
+    def spend(self) -> Iterator[tuple[int, Layer, np.ndarray]]:
+        """Hand the layers over, the last first, each as ``(index, layer, its winning ends)``,
+        letting go of each (and of its star classes) once the next is asked for, and giving
+        the memory back: the space then holds nothing, and answers nothing more. For a
+        caller that needs the search no more once it has read it, as :func:`~.solver.solve`
+        counting the kill orders (:func:`~.kill_graph.kill_graph`)."""
+        self.spent = True
+        while self.layers:
+            k = len(self.layers) - 1
+            yield k, self.layers[k], self.winning_ends[k]
+            del self.layers[k], self.winning_ends[k], self.wins[k]
+            give_back()
 
     # --- questions ----------------------------------------------------------------------
 

@@ -314,8 +314,8 @@ def _solve(level: Level, rules: Rules | None, bar: _Stages, *, line_budget: int,
         "line_search_nodes": one.nodes,
     }
     bar.next()
-    space.forget_walks()  # what is left is what the count reads
-    kill_orders = count_kill_orders(space, budget=kill_order_budget)
+    space.forget_walks()  # what is left is what the count reads, and it takes that over
+    kill_orders = count_kill_orders(space, budget=kill_order_budget, spend=True)
     bar.next()
     return Solution(
         level=level,

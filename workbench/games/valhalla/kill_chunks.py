@@ -1,0 +1,369 @@
+"""Up to 64 groups of plays followed at once through the count's graph, a bit each.
+
+The kill-order count (:mod:`~workbench.games.valhalla.kill_orders`) follows each group of
+plays (the states they can be in, each with its Healths) to its next fights. Groups with
+the same enemies bested share most of their states, so :func:`follow_depth` takes them
+64 at a time (a *chunk*): each (state, Health) of the chunk holds a 64-bit mask of the
+groups that can be there, and a move carries the whole mask at once. Pickups unite masks
+within the chunk, layer by layer; a fight sets a group's fatal enemy if some masked
+Health falls there and wins, and its survivors' masks go to a *block* per enemy fought.
+A block's column of each group is that group's child after the fight (the states and
+Healths its plays reach); equal columns are one child, written once as entries ``(state,
+Healths)`` in state order (:class:`Depth`), and equal children of different chunks are
+made one by the count.
+
+A chunk's arrays grow as it needs: one that runs out of room stops the chunk, which is
+then followed again with more (:class:`Room`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from workbench.games.valhalla.kill_graph import NO_STATE, KillGraph
+
+__all__ = ["CHUNK", "FIRST_ROOM", "Depth", "Groups", "Room", "follow_chunk", "follow_depth"]
+
+#: Groups followed together, a bit each of a 64-bit mask.
+CHUNK = 64
+#: Rows each array of :class:`Room` and of :func:`follow_depth`'s answer starts with.
+FIRST_ROOM = 1024
+
+_compiled = njit(cache=True, nogil=True)
+_inlined = njit(cache=True, nogil=True, inline="always")
+_ONE = np.uint64(1)
+#: What :func:`follow_chunk` ran out of room for (0: nothing).
+_STATES, _SLOTS, _ATOMS, _COLUMNS, _LINKS, _CHILDREN, _ENTRIES = range(1, 8)
+
+
+class Groups(NamedTuple):
+    """Groups of plays: group ``g``'s entries are ``starts[g]`` .. ``starts[g + 1] - 1``,
+    each a state of the count's graph and its Healths (a bitset row), in state order."""
+
+    starts: np.ndarray
+    rows: np.ndarray
+    healths: np.ndarray
+
+
+class Depth(NamedTuple):
+    """What one more fight makes of some groups: per group, how many enemies some play can
+    fall against and win (``fatal``); per (group, enemy) that goes on, the group
+    (``parents``) and its child (``children``, a number of ``candidates``, which holds
+    each child once per chunk)."""
+
+    fatal: np.ndarray
+    parents: np.ndarray
+    children: np.ndarray
+    candidates: Groups
+
+
+class Room:
+    """The arrays :func:`follow_chunk` works in, grown as it asks: per state of the graph,
+    the chunk that last met it and where (``marks``, and ``slots`` for blocks); the
+    chunk's states and their layers' lists; the blocks' states and enemies; the masks of
+    each Health of a chunk's state, then of a block slot; a block's Healths (atoms) and
+    columns; the fatal enemies' masks."""
+
+    def __init__(self, states: int, layers: int, enemies: int, healths: int):
+        self.healths = healths
+        self.marks, self.slots = np.zeros(states, np.int64), np.zeros(states, np.int64)
+        self.chunks = 0
+        self.local = _filled(FIRST_ROOM, 2)
+        self.heads = np.empty(layers, np.int64)
+        self.block = _filled(FIRST_ROOM, 3)
+        self.masks = np.zeros(2 * FIRST_ROOM * healths, np.uint64)
+        self.atoms = _filled(FIRST_ROOM, 2)
+        self.columns = np.zeros(FIRST_ROOM, np.uint64)
+        self.distinct = np.empty((CHUNK, 3), np.int64)
+        self.fatal = np.zeros(enemies, np.uint64)
+
+    def grow(self, short: int) -> None:
+        """Double what a chunk ran out of (:func:`follow_chunk`'s answer)."""
+        if short == _STATES:
+            self.local = _doubled(self.local)
+        elif short == _SLOTS:
+            self.block = _doubled(self.block)
+        elif short == _ATOMS:
+            self.atoms = _doubled(self.atoms)
+        elif short == _COLUMNS:
+            self.columns = _doubled(self.columns)
+
+    def arrays(self) -> tuple:
+        """The work arrays, in :func:`follow_chunk`'s order."""
+        if len(self.masks) < (len(self.local) + len(self.block)) * self.healths:
+            self.masks = np.zeros((len(self.local) + len(self.block)) * self.healths, np.uint64)
+        return (self.marks, self.slots, self.local, self.heads, self.block, self.masks,
+                self.atoms, self.columns, self.distinct, self.fatal)  # fmt: skip
+
+
+def _filled(rows: int, columns: int) -> np.ndarray:
+    return np.zeros((rows, columns), np.int64)
+
+
+def _doubled(array: np.ndarray) -> np.ndarray:
+    """``array`` with twice the rows, the first half kept."""
+    grown = np.zeros((2 * len(array), *array.shape[1:]), array.dtype)
+    grown[: len(array)] = array
+    return grown
+
+
+def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room) -> Depth:
+    """Follow every group (chunk by chunk, in ``order``) to its next fights."""
+    words = groups.healths.shape[1]
+    fatal = np.zeros(len(groups.starts) - 1, np.int64)
+    links = _filled(FIRST_ROOM, 2)
+    starts = np.zeros(FIRST_ROOM + 1, np.int64)
+    rows = np.empty(FIRST_ROOM, np.int64)
+    healths = np.empty((FIRST_ROOM, words), np.uint64)
+    counts = np.zeros(3, np.int64)  # links, children and their entries written
+    for first in range(0, len(order), CHUNK):
+        chunk = order[first : first + CHUNK]
+        while True:
+            room.chunks += 1
+            before = counts.copy()
+            short = follow_chunk(chunk, *groups, *graph[:4], room.healths, room.chunks,
+                                 *room.arrays(), fatal, links, starts, rows, healths,
+                                 counts)  # fmt: skip
+            if not short:
+                break
+            counts[:] = before
+            if short == _LINKS:
+                links = _doubled(links)
+            elif short == _CHILDREN:
+                starts = _doubled(starts)
+            elif short == _ENTRIES:
+                rows, healths = _doubled(rows), _doubled(healths)
+            else:
+                room.grow(short)
+    made, children, entries = (int(c) for c in counts)
+    parents, children_of = (links[:made, k].astype(np.int32) for k in (0, 1))
+    return Depth(fatal.astype(np.int8), parents, children_of,
+                 Groups(starts[: children + 1], rows[:entries], healths[:entries]))  # fmt: skip
+
+
+@_compiled
+def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, span, run,
+                 marks, slots, local, heads, block, masks, atoms, columns, distinct,
+                 fatal_masks, fatal, links, child_starts, child_rows, child_healths,
+                 counts) -> int:  # fmt: skip
+    """Follow the groups ``chunk`` (of ``starts``, ``rows``, ``healths``: see
+    :class:`Groups`) through the graph (``begin``, ``end``, ``records``, ``layer_of``: see
+    :class:`~.kill_graph.KillGraph`; ``span`` Healths a state, 0 to the most) to their next
+    fights; ``run`` tells this call's marks apart (see :class:`Room` for the work arrays).
+    Writes each group's count of fatal enemies into ``fatal``, a ``(group, child)`` row into
+    ``links`` for each fight that goes on and each child once into ``child_starts``,
+    ``child_rows``, ``child_healths``, from ``counts`` (links, children and entries written)
+    on, and moves ``counts`` on. Returns 0, or what it ran out of room for (nothing then
+    counts as written).
+
+    Three passes, each a loop written out: numba counts references to the arrays an inlined
+    helper takes, which in a loop over every move costs more than the work."""
+    for k in range(heads.shape[0]):
+        heads[k] = -1
+    placed = _enter(chunk, starts, rows, healths, layer_of, span, run, marks, local, heads,
+                    masks)  # fmt: skip
+    if placed < 0:
+        return _STATES
+    used = _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads,
+                   block, masks, fatal_masks, placed)  # fmt: skip
+    if used < 0:
+        return -used
+    for j in range(chunk.shape[0]):
+        known = 0
+        for q in range(fatal_masks.shape[0]):
+            known += np.int64((fatal_masks[q] >> np.uint64(j)) & _ONE)
+        fatal[chunk[j]] = known
+    return _children(chunk, span, block, masks[local.shape[0] * span :], used, atoms, columns,
+                     distinct, links,
+                     child_starts, child_rows, child_healths, counts)  # fmt: skip
+
+
+@_compiled
+def _enter(chunk, starts, rows, healths, layer_of, span, run, marks, local, heads,
+           masks) -> int:  # fmt: skip
+    """Place the groups' entries (:func:`_place`), each Health of a state masked with the
+    bits of the groups that are there. Returns how many states, -1 if more than
+    ``local`` holds."""
+    placed, words = 0, healths.shape[1]
+    for j in range(chunk.shape[0]):
+        bit = _ONE << np.uint64(j)
+        for i in range(starts[chunk[j]], starts[chunk[j] + 1]):
+            state = rows[i]
+            if marks[state] >> 32 != run:
+                placed = _place(state, run, placed, marks, local, heads, layer_of, masks, span)
+                if placed < 0:
+                    return -1
+            here = (marks[state] & 0xFFFFFFFF) * span
+            for w in range(words):
+                x = healths[i, w]
+                while x:
+                    masks[here + 64 * w + trailing_zeros(x)] |= bit
+                    x &= x - _ONE
+    return placed
+
+
+@_compiled
+def _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads, block,
+            masks, fatal_masks, placed) -> int:  # fmt: skip
+    """Follow the chunk's states layer by layer (a pickup leads to the next): a pickup's
+    Healths carry their masks to its next state (:func:`_place`), a fight's
+    winning falls set their masks on the enemy's (``fatal_masks``) and its survivors carry
+    theirs, less the damage, to a block slot per (next state, enemy) (``block``: the state,
+    the enemy and the slot of the state's other enemy; ``slots[state]``: ``run`` and its
+    last slot; a slot's masks follow the chunk's states'). Returns how many slots, or minus
+    what ran out of room."""
+    words = (records.shape[1] - 1) // 2
+    used, blocks = 0, local.shape[0] * span
+    for q in range(fatal_masks.shape[0]):
+        fatal_masks[q] = 0
+    for k in range(heads.shape[0]):
+        at = heads[k]
+        while at >= 0:
+            state, here = local[at, 0], at * span
+            for r in range(begin[state], end[state]):
+                head = records[r, 0]
+                after = np.int64(head & np.uint64(NO_STATE))
+                target = np.int64((head >> np.uint64(32)) & np.uint64(0xFF))
+                damage = np.int64(head >> np.uint64(40)) - 1
+                if damage < 0:  # a pickup
+                    if marks[after] >> 32 != run:
+                        placed = _place(after, run, placed, marks, local, heads, layer_of, masks,
+                                        span)  # fmt: skip
+                        if placed < 0:
+                            return -_STATES
+                    there = (marks[after] & 0xFFFFFFFF) * span
+                else:
+                    for w in range(words):
+                        x = records[r, 1 + words + w]
+                        while x:
+                            fatal_masks[target] |= masks[here + 64 * w + trailing_zeros(x)]
+                            x &= x - _ONE
+                    if after == NO_STATE:
+                        continue
+                    slot = other = slots[after] & 0xFFFFFFFF if slots[after] >> 32 == run else -1
+                    while slot >= 0 and block[slot, 1] != target:
+                        slot = block[slot, 2]
+                    if slot < 0:
+                        if used == block.shape[0]:
+                            return -_SLOTS
+                        block[used, 0], block[used, 1], block[used, 2] = after, target, other
+                        slots[after] = run << 32 | used
+                        for h in range(span):
+                            masks[blocks + used * span + h] = 0
+                        slot = used
+                        used += 1
+                    there = blocks + slot * span - damage
+                for w in range(words):  # the Healths that go on carry their masks
+                    x = records[r, 1 + w]
+                    while x:
+                        h = 64 * w + trailing_zeros(x)
+                        masks[there + h] |= masks[here + h]
+                        x &= x - _ONE
+            at = local[at, 1]
+    return used
+
+
+@_compiled
+def _place(state, run, placed, marks, local, heads, layer_of, masks, span) -> int:
+    """List a state the chunk meets first (``marks[state]``: ``run`` and where it is;
+    ``local``: the state and the next of its layer, from ``heads``), its masks cleared;
+    returns how many are placed, -1 if ``local`` is full. Called only for a new state:
+    numba counts references to the arrays a call takes."""
+    if placed == local.shape[0]:
+        return -1
+    marks[state] = run << 32 | placed
+    local[placed, 0], local[placed, 1] = state, heads[layer_of[state]]
+    heads[layer_of[state]] = placed
+    for h in range(span):
+        masks[placed * span + h] = 0
+    return placed + 1
+
+
+@_compiled
+def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, links,
+              child_starts, child_rows, child_healths, counts) -> int:  # fmt: skip
+    """Each enemy's block: its atoms (the (slot, Health) some group reaches, in state
+    order), each group's column (a bitset of atoms), equal columns one child, written as
+    entries in state order; a link per (group, child). Returns 0, or what ran out of
+    room."""
+    words = child_healths.shape[1]
+    made, children, entries = counts[0], counts[1], counts[2]
+    keys = np.empty(used, np.int64)
+    for slot in range(used):
+        keys[slot] = block[slot, 1] << 32 | block[slot, 0]
+    by_enemy = np.argsort(keys)
+    a = 0
+    while a < used:
+        target, b, count = block[by_enemy[a], 1], a, 0
+        while b < used and block[by_enemy[b], 1] == target:
+            slot = by_enemy[b]
+            for h in range(span):
+                if block_masks[slot * span + h]:
+                    if count == atoms.shape[0]:
+                        return _ATOMS
+                    atoms[count, 0], atoms[count, 1] = slot, h
+                    count += 1
+            b += 1
+        width = (count + 63) // 64
+        if columns.shape[0] < CHUNK * width:
+            return _COLUMNS
+        for i in range(CHUNK * width):
+            columns[i] = 0
+        for i in range(count):
+            x = block_masks[atoms[i, 0] * span + atoms[i, 1]]
+            while x:
+                columns[trailing_zeros(x) * width + i // 64] |= _ONE << np.uint64(i % 64)
+                x &= x - _ONE
+        seen = 0
+        for j in range(chunk.shape[0]):
+            key, some = np.uint64(0x9E3779B97F4A7C15), np.uint64(0)
+            for i in range(width):
+                value = columns[j * width + i]
+                some |= value
+                key = (key ^ value) * np.uint64(0xBF58476D1CE4E5B9)
+                key ^= key >> np.uint64(29)
+            if not some:
+                continue
+            child = -1
+            for c in range(seen):  # a column met before in this block: the same child
+                same = distinct[c, 0] == np.int64(key >> np.uint64(1))
+                for i in range(width):
+                    same &= columns[distinct[c, 1] * width + i] == columns[j * width + i]
+                if same:
+                    child = distinct[c, 2]
+                    break
+            if child < 0:
+                if children + 2 > child_starts.shape[0]:
+                    return _CHILDREN
+                last = -1
+                for i in range(width):
+                    x = columns[j * width + i]
+                    while x:
+                        atom = 64 * i + trailing_zeros(x)
+                        slot, h = atoms[atom, 0], atoms[atom, 1]
+                        if slot != last:
+                            if entries == child_rows.shape[0]:
+                                return _ENTRIES
+                            child_rows[entries], last = block[slot, 0], slot
+                            for w in range(words):
+                                child_healths[entries, w] = 0
+                            entries += 1
+                        child_healths[entries - 1, h // 64] |= _ONE << np.uint64(h % 64)
+                        x &= x - _ONE
+                child = children
+                children += 1
+                child_starts[children] = entries
+                distinct[seen, 0], distinct[seen, 1] = np.int64(key >> np.uint64(1)), j
+                distinct[seen, 2] = child
+                seen += 1
+            if made == links.shape[0]:
+                return _LINKS
+            links[made, 0], links[made, 1] = chunk[j], child
+            made += 1
+        a = b
+    counts[0], counts[1], counts[2] = made, children, entries
+    return 0

@@ -1,0 +1,329 @@
+"""The graph the kill-order count follows: the moves that serve a win, one record each.
+
+The count (:mod:`~workbench.games.valhalla.kill_orders`) follows plays through the search's
+moves many times over, and most moves serve no win. :func:`kill_graph` reads the search
+once, layer by layer from the last, and keeps what the count needs:
+
+* per state, its *future*: the Healths from which some win follows (all of them, not only
+  those the search reached it with);
+* per move that serves a win, a *record* of ``1 + 2 * words`` words: a head word (the next
+  state, the enemy or item walked to, the damage), the Healths that survive into the next
+  state's future, before the damage, and the Healths that fall there and win
+  (:func:`record_head`, :func:`read_head`). A move that serves none is left out: no Health
+  survives it into a future and none falls there and wins;
+* per state, a *representative*: the first state of its layer with the same records (a
+  state from which no win follows has none). By induction from the last layer, states
+  with one representative win and fall alike from every Health, after the same fights in
+  the same order, so the count keeps the records of representatives only and each move
+  leads to its next state's representative: plays that differ only in such states (the
+  hero at the Attack floor on one enemy's field or another's) meet.
+
+States are numbered anew for the count, layer after layer, and in a layer by the enemies
+left (then by code), so that plays with the same enemies bested, which the count follows
+together, read records that lie together.
+
+>>> from workbench.games.valhalla.engine import ValhallaCalling
+>>> from workbench.games.valhalla.level import Level
+>>> from workbench.games.valhalla.search import StateSpace
+>>> level = Level.from_dict({"name": "Fork", "width": 3, "height": 2, "start": [0, 1],
+...     "hero": {"health": 4, "attack": 1},
+...     "enemies": [{"at": [0, 0], "attack": 1, "health": 1},
+...                 {"at": [0, 2], "attack": 1, "health": 1},
+...                 {"at": [1, 1], "attack": 4, "health": 9}]})
+>>> graph = kill_graph(StateSpace(ValhallaCalling(level)))
+>>> graph.layer.tolist(), (graph.end - graph.begin).tolist()  # records of each state
+([0, 1, 1, 2, 2], [2, 1, 1, 1, 0])
+>>> [read_head(graph.records[r, 0]) for r in range(graph.begin[3], graph.end[3])]
+[(-1, 2, 0)]
+>>> bitsets.to_int(graph.future[0])  # Healths 1 to 4 can win
+30
+
+Both small enemies bested, on either's field, the hero has one future: falling to the big
+one (state 3's record: no next state, enemy 2); state 4 is represented by state 3.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from workbench.errors import SearchLimitError
+from workbench.games.valhalla import bitsets
+from workbench.games.valhalla.search import StateSpace
+
+__all__ = ["NO_STATE", "KillGraph", "kill_graph", "read_head", "record_head"]
+
+_compiled = njit(cache=True, nogil=True)
+_inlined = njit(cache=True, nogil=True, inline="always")
+
+#: The next state of a record with none (a fight that serves only falls).
+NO_STATE = (1 << 32) - 1
+#: Most damage a record holds (its head's top bits; a pickup's is written as -1).
+MOST_DAMAGE = (1 << 23) - 2
+
+
+class KillGraph(NamedTuple):
+    """The count's graph (see the module docstring), its states numbered anew.
+
+    State ``s``'s records are rows ``begin[s]`` .. ``end[s] - 1`` of ``records`` (none for
+    a state that is no representative); ``layer[s]`` is its layer, ``codes[s]`` its code
+    and ``future[s]`` its Healths from which a win follows (a bitset row). The start
+    is state 0."""
+
+    begin: np.ndarray
+    end: np.ndarray
+    records: np.ndarray
+    layer: np.ndarray
+    codes: np.ndarray
+    future: np.ndarray
+
+
+def record_head(state: int, target: int, damage: int) -> int:
+    """A record's head word: the next state (:data:`NO_STATE`: none), the point of interest
+    walked to and the fight's damage (-1: a pickup).
+
+    >>> read_head(record_head(7, 3, -1)), read_head(record_head(NO_STATE, 12, 4))
+    ((7, 3, -1), (-1, 12, 4))
+    """
+    return state | target << 32 | (damage + 1) << 40
+
+
+def read_head(head) -> tuple[int, int, int]:
+    """``(next state or -1, target, damage or -1)`` of a head word (:func:`record_head`)."""
+    state, target, damage = _fields(np.uint64(head))
+    return (-1 if state == NO_STATE else int(state)), int(target), int(damage)
+
+
+@_inlined
+def _fields(head):
+    """The next state, target and damage of a head word, as ``int64``."""
+    state = np.int64(head & np.uint64(NO_STATE))
+    target = np.int64((head >> np.uint64(32)) & np.uint64(0xFF))
+    return state, target, np.int64(head >> np.uint64(40)) - 1
+
+
+def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
+    """The count's graph of a search (see the module docstring). ``spend=True`` takes the
+    search's layers over as they are read (:meth:`~.search.StateSpace.spend`): the space
+    holds nothing afterwards, and the graph takes the memory the search lets go."""
+    fights, words = space.maker.fights, space.maker.words
+    marks = (*(fights.column(c, words=words) for c in ("falls", "strikes", "survives")),
+             fights.column("damage"))  # fmt: skip
+    if len(marks[-1]) and marks[-1].max() > MOST_DAMAGE:
+        raise SearchLimitError(f"{space.game.level.name}: a fight's damage past {MOST_DAMAGE}")
+    cap = bitsets.prefix(np.array([space.game.level.hero.health + 1]), words=words)[0]
+    sizes = [len(layer.codes) for layer in space.layers]
+    offsets = np.cumsum([0, *sizes])
+    if offsets[-1] >= NO_STATE:
+        raise SearchLimitError(f"{space.game.level.name}: {offsets[-1]:,} states to count")
+    enemies = (1 << space.n) - 1
+    orders = [np.argsort(layer.codes & enemies, kind="stable") for layer in space.layers]
+    codes = np.concatenate([layer.codes[order] for layer, order in zip(space.layers, orders,
+                                                                       strict=True)])  # fmt: skip
+    begin, end = np.empty(offsets[-1], np.int64), np.empty(offsets[-1], np.int64)
+    future = np.empty((offsets[-1], words), np.uint64)
+    # Room for every move and a state's scratch: pages are taken as records are written.
+    most = max(int(np.diff(layer.first_edge).max(initial=0)) for layer in space.layers)
+    records = np.empty((sum(len(layer.edges.child) for layer in space.layers) + 2 * most + 1,
+                        1 + 2 * words), np.uint64)  # fmt: skip
+    below, below_rep = np.zeros((1, words), np.uint64), np.zeros(1, np.int64)
+    written = 0
+    every = reversed(range(len(sizes)))
+    layers = space.spend() if spend else ((k, space.layers[k], space.winning_ends[k])
+                                          for k in every)  # fmt: skip
+    for k, layer, ends in layers:
+        e, order = layer.edges, orders[k]
+        mine = slice(offsets[k], offsets[k + 1])
+        rep = np.empty(sizes[k], np.int64)
+        written = compact_layer(order, layer.first_edge, e.child, e.event, e.target, ends,
+                                *marks, below, below_rep, cap, offsets[k], future[mine], rep,
+                                begin[mine], end[mine], records, written)  # fmt: skip
+        below, below_rep = future[mine][np.argsort(order)], rep
+    layer_of = np.repeat(np.arange(len(sizes), dtype=np.int8), sizes)
+    return KillGraph(begin, end, records[:written], layer_of, codes, future)
+
+
+@_compiled
+def compact_layer(order, first_edge, child, event, target, ends, falls, strikes, survives,
+                  damage, below, below_rep, cap, first, future, rep, begin, end, records,
+                  written) -> int:  # fmt: skip
+    """One layer of :func:`kill_graph`: its states in the count's order (``order[i]``, a row
+    of the search's layer, becomes state ``first + i``), each one's future (``future[i]``),
+    representative (``rep``, by the search's row: a state number, -1 for none) and records
+    (``begin[i]`` .. ``end[i] - 1``), written from ``written`` on; returns where they end.
+    ``below`` and ``below_rep`` are the next layer's futures and representatives by the
+    search's row; ``falls``, ``strikes``, ``survives`` and ``damage`` the fight columns,
+    ``ends`` which falls of each move win (see :func:`~.kernels.backward_layer`).
+
+    Three passes over the layer, each a loop written out: numba counts references to the
+    arrays an inlined helper takes, which in a loop over every move costs more than the
+    work."""
+    top = _write_records(order, first_edge, child, event, target, ends, falls, strikes,
+                         survives, damage, below, below_rep, cap, future, begin, end, records,
+                         written)  # fmt: skip
+    _represent(order, first, rep, begin, end, records, top)
+    return _pack(begin, end, records, written)
+
+
+@_compiled
+def _write_records(order, first_edge, child, event, target, ends, falls, strikes, survives,
+                   damage, below, below_rep, cap, future, begin, end, records,
+                   written) -> int:  # fmt: skip
+    """Each state's future and the records of its moves that serve a win (see
+    :func:`compact_layer`), from ``written`` on; a state from which no win follows gets
+    none. Returns where they end."""
+    words = future.shape[1]
+    for i in range(order.shape[0]):
+        s = order[i]
+        begin[i] = written
+        for w in range(words):
+            future[i, w] = 0
+        for e in range(first_edge[s], first_edge[s + 1]):
+            after, fight = child[e], event[e]
+            kept = fell = np.uint64(0)
+            if fight < 0 and after >= 0:  # a pickup: the next state's future
+                for w in range(words):
+                    records[written, 1 + w] = below[after, w]
+                    records[written, 1 + words + w] = 0
+                    kept |= below[after, w]
+                records[written, 0] = np.uint64(below_rep[after]) | np.uint64(
+                    target[e]) << np.uint64(32)  # fmt: skip
+            elif fight >= 0:
+                q, r = damage[fight] // 64, np.uint64(damage[fight] % 64)
+                for w in range(words):
+                    wins = np.uint64(0)
+                    if ends[e] & 1:
+                        wins |= falls[fight, w]
+                    if ends[e] & 2:
+                        wins |= strikes[fight, w]
+                    records[written, 1 + words + w] = wins
+                    fell |= wins
+                    lives = np.uint64(0)  # the next state's future, before the damage
+                    if after >= 0:
+                        if 0 <= w - q < words:
+                            lives |= below[after, w - q] << r
+                        if r and 0 <= w - q - 1 < words:
+                            lives |= below[after, w - q - 1] >> (np.uint64(64) - r)
+                        lives &= survives[fight, w]
+                    records[written, 1 + w] = lives
+                    kept |= lives
+                head = np.uint64(below_rep[after]) if kept else np.uint64(NO_STATE)
+                shift = np.uint64(damage[fight] + 1) if kept else np.uint64(1)
+                records[written, 0] = head | np.uint64(target[e]) << np.uint64(32) | (
+                    shift << np.uint64(40))  # fmt: skip
+            if kept or fell:
+                for w in range(words):
+                    future[i, w] |= records[written, 1 + w] | records[written, 1 + words + w]
+                written += 1
+        some = np.uint64(0)
+        for w in range(words):
+            future[i, w] &= cap[w]
+            some |= future[i, w]
+        end[i] = written if some else begin[i]
+        written = end[i]
+    return written
+
+
+@_compiled
+def _represent(order, first, rep, begin, end, records, scratch) -> None:
+    """Each state's records put in a canonical order, each once (by their hash, ties by the
+    words), and its representative: the first state with the same records (``rep``, by
+    the search's row, -1 for a state with none); the records of a state that is not its
+    own representative are dropped. Rows ``scratch`` on of ``records`` are free."""
+    states, width = order.shape[0], records.shape[1]
+    slots = 1
+    while slots < 2 * states:
+        slots *= 2
+    table = np.full(slots, -1, np.int64)  # slot -> the first state with those records
+    hashes = np.empty(states, np.uint64)
+    most = 1
+    for i in range(states):
+        most = max(most, end[i] - begin[i])
+    keys, rows = np.empty(most, np.uint64), np.empty(most, np.int64)
+    for i in range(states):
+        rep[order[i]] = -1
+        a, m = begin[i], end[i] - begin[i]
+        if not m:
+            continue
+        for j in range(m):  # insertion sort by hash: a state has 11 moves on average
+            key = np.uint64(0x9E3779B97F4A7C15)
+            for w in range(width):
+                key = _mix(key ^ records[a + j, w])
+            k = j
+            while k > 0 and (keys[k - 1] > key or (keys[k - 1] == key
+                             and _less(records, a + j, rows[k - 1]))):  # fmt: skip
+                keys[k], rows[k] = keys[k - 1], rows[k - 1]
+                k -= 1
+            keys[k], rows[k] = key, a + j
+        kept = 0
+        for j in range(m):  # in that order into the scratch rows, each once
+            if kept and keys[j] == keys[kept - 1] and _equal(records, rows[j], scratch + kept - 1):
+                continue
+            for w in range(width):
+                records[scratch + kept, w] = records[rows[j], w]
+            keys[kept] = keys[j]
+            kept += 1
+        mixed = np.uint64(kept)
+        for j in range(kept):
+            for w in range(width):
+                records[a + j, w] = records[scratch + j, w]
+            mixed = _mix(mixed ^ keys[j])
+        end[i] = a + kept
+        slot = np.int64(mixed & np.uint64(slots - 1))
+        while table[slot] >= 0:
+            other = table[slot]
+            if hashes[other] == mixed and end[other] - begin[other] == kept:
+                same = True
+                for r in range(kept):
+                    for w in range(width):
+                        same &= records[begin[other] + r, w] == records[a + r, w]
+                if same:
+                    break
+            slot = (slot + 1) & (slots - 1)
+        if table[slot] >= 0:  # a state before it has the same records
+            rep[order[i]] = first + table[slot]
+            end[i] = a
+            continue
+        table[slot], hashes[i], rep[order[i]] = i, mixed, first + i
+
+
+@_compiled
+def _pack(begin, end, records, written) -> int:
+    """Move the records left (``begin[i]`` .. ``end[i] - 1``) down to ``written`` on, one
+    state after the other; returns where they end."""
+    for i in range(begin.shape[0]):
+        a, m = begin[i], end[i] - begin[i]
+        for r in range(m):
+            for w in range(records.shape[1]):
+                records[written + r, w] = records[a + r, w]
+        begin[i], end[i] = written, written + m
+        written += m
+    return written
+
+
+@_compiled
+def _equal(records, a, b) -> bool:
+    """Whether rows ``a`` and ``b`` of ``records`` are equal."""
+    same = True
+    for w in range(records.shape[1]):
+        same &= records[a, w] == records[b, w]
+    return same
+
+
+@_compiled
+def _less(records, a, b) -> bool:
+    """Whether row ``a`` of ``records`` comes before row ``b``, word by word."""
+    for w in range(records.shape[1]):
+        if records[a, w] != records[b, w]:
+            return records[a, w] < records[b, w]
+    return False
+
+
+@_inlined
+def _mix(x):
+    """splitmix64's finaliser."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
