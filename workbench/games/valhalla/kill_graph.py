@@ -18,9 +18,7 @@ once, layer by layer from the last, and keeps what the count needs:
   leads to its next state's representative: plays that differ only in such states (the
   hero at the Attack floor on one enemy's field or another's) meet.
 
-States are numbered anew for the count, layer after layer, and in a layer by the enemies
-left (then by code), so that plays with the same enemies bested, which the count follows
-together, read records that lie together.
+States are numbered layer after layer, in the search's order.
 
 >>> from workbench.games.valhalla.engine import ValhallaCalling
 >>> from workbench.games.valhalla.level import Level
@@ -65,7 +63,7 @@ MOST_DAMAGE = (1 << 23) - 2
 
 
 class KillGraph(NamedTuple):
-    """The count's graph (see the module docstring), its states numbered anew.
+    """The count's graph (see the module docstring), its states numbered layer after layer.
 
     State ``s``'s records are rows ``begin[s]`` .. ``end[s] - 1`` of ``records`` (none for
     a state that is no representative); ``layer[s]`` is its layer, ``codes[s]`` its code
@@ -118,10 +116,7 @@ def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
     offsets = np.cumsum([0, *sizes])
     if offsets[-1] >= NO_STATE:
         raise SearchLimitError(f"{space.game.level.name}: {offsets[-1]:,} states to count")
-    enemies = (1 << space.n) - 1
-    orders = [np.argsort(layer.codes & enemies, kind="stable") for layer in space.layers]
-    codes = np.concatenate([layer.codes[order] for layer, order in zip(space.layers, orders,
-                                                                       strict=True)])  # fmt: skip
+    codes = np.concatenate([layer.codes for layer in space.layers])
     begin, end = np.empty(offsets[-1], np.int64), np.empty(offsets[-1], np.int64)
     future = np.empty((offsets[-1], words), np.uint64)
     # Room for every move and a state's scratch: pages are taken as records are written.
@@ -134,53 +129,50 @@ def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
     layers = space.spend() if spend else ((k, space.layers[k], space.winning_ends[k])
                                           for k in every)  # fmt: skip
     for k, layer, ends in layers:
-        e, order = layer.edges, orders[k]
-        mine = slice(offsets[k], offsets[k + 1])
+        e, mine = layer.edges, slice(offsets[k], offsets[k + 1])
         rep = np.empty(sizes[k], np.int64)
-        written = compact_layer(order, layer.first_edge, e.child, e.event, e.target, ends,
-                                *marks, below, below_rep, cap, offsets[k], future[mine], rep,
+        written = compact_layer(layer.first_edge, e.child, e.event, e.target, ends, *marks,
+                                below, below_rep, cap, offsets[k], future[mine], rep,
                                 begin[mine], end[mine], records, written)  # fmt: skip
-        below, below_rep = future[mine][np.argsort(order)], rep
+        below, below_rep = future[mine], rep
     layer_of = np.repeat(np.arange(len(sizes), dtype=np.int8), sizes)
     return KillGraph(begin, end, records[:written], layer_of, codes, future)
 
 
 @_compiled
-def compact_layer(order, first_edge, child, event, target, ends, falls, strikes, survives,
-                  damage, below, below_rep, cap, first, future, rep, begin, end, records,
+def compact_layer(first_edge, child, event, target, ends, falls, strikes, survives, damage,
+                  below, below_rep, cap, first, future, rep, begin, end, records,
                   written) -> int:  # fmt: skip
-    """One layer of :func:`kill_graph`: its states in the count's order (``order[i]``, a row
-    of the search's layer, becomes state ``first + i``), each one's future (``future[i]``),
-    representative (``rep``, by the search's row: a state number, -1 for none) and records
-    (``begin[i]`` .. ``end[i] - 1``), written from ``written`` on; returns where they end.
-    ``below`` and ``below_rep`` are the next layer's futures and representatives by the
-    search's row; ``falls``, ``strikes``, ``survives`` and ``damage`` the fight columns,
+    """One layer of :func:`kill_graph` (its row ``i`` is state ``first + i``): each state's
+    future (``future[i]``), representative (``rep[i]``: a state number, -1 for none) and
+    records (``begin[i]`` .. ``end[i] - 1``), written from ``written`` on; returns where they
+    end. ``below`` and ``below_rep`` are the next layer's futures and representatives;
+    ``falls``, ``strikes``, ``survives`` and ``damage`` the fight columns,
     ``ends`` which falls of each move win (see :func:`~.kernels.backward_layer`).
 
     Three passes over the layer, each a loop written out: numba counts references to the
     arrays an inlined helper takes, which in a loop over every move costs more than the
     work."""
-    top = _write_records(order, first_edge, child, event, target, ends, falls, strikes,
-                         survives, damage, below, below_rep, cap, future, begin, end, records,
+    top = _write_records(first_edge, child, event, target, ends, falls, strikes, survives,
+                         damage, below, below_rep, cap, future, begin, end, records,
                          written)  # fmt: skip
-    _represent(order, first, rep, begin, end, records, top)
+    _represent(first, rep, begin, end, records, top)
     return _pack(begin, end, records, written)
 
 
 @_compiled
-def _write_records(order, first_edge, child, event, target, ends, falls, strikes, survives,
-                   damage, below, below_rep, cap, future, begin, end, records,
+def _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
+                   below, below_rep, cap, future, begin, end, records,
                    written) -> int:  # fmt: skip
     """Each state's future and the records of its moves that serve a win (see
     :func:`compact_layer`), from ``written`` on; a state from which no win follows gets
     none. Returns where they end."""
     words = future.shape[1]
-    for i in range(order.shape[0]):
-        s = order[i]
+    for i in range(future.shape[0]):
         begin[i] = written
         for w in range(words):
             future[i, w] = 0
-        for e in range(first_edge[s], first_edge[s + 1]):
+        for e in range(first_edge[i], first_edge[i + 1]):
             after, fight = child[e], event[e]
             kept = fell = np.uint64(0)
             if fight < 0 and after >= 0:  # a pickup: the next state's future
@@ -227,12 +219,12 @@ def _write_records(order, first_edge, child, event, target, ends, falls, strikes
 
 
 @_compiled
-def _represent(order, first, rep, begin, end, records, scratch) -> None:
+def _represent(first, rep, begin, end, records, scratch) -> None:
     """Each state's records put in a canonical order, each once (by their hash, ties by the
-    words), and its representative: the first state with the same records (``rep``, by
-    the search's row, -1 for a state with none); the records of a state that is not its
-    own representative are dropped. Rows ``scratch`` on of ``records`` are free."""
-    states, width = order.shape[0], records.shape[1]
+    words), and its representative: the first state with the same records (-1 for a state
+    with none); the records of a state that is not its own representative are dropped.
+    Rows ``scratch`` on of ``records`` are free."""
+    states, width = rep.shape[0], records.shape[1]
     slots = 1
     while slots < 2 * states:
         slots *= 2
@@ -243,7 +235,7 @@ def _represent(order, first, rep, begin, end, records, scratch) -> None:
         most = max(most, end[i] - begin[i])
     keys, rows = np.empty(most, np.uint64), np.empty(most, np.int64)
     for i in range(states):
-        rep[order[i]] = -1
+        rep[i] = -1
         a, m = begin[i], end[i] - begin[i]
         if not m:
             continue
@@ -283,10 +275,10 @@ def _represent(order, first, rep, begin, end, records, scratch) -> None:
                     break
             slot = (slot + 1) & (slots - 1)
         if table[slot] >= 0:  # a state before it has the same records
-            rep[order[i]] = first + table[slot]
+            rep[i] = first + table[slot]
             end[i] = a
             continue
-        table[slot], hashes[i], rep[order[i]] = i, mixed, first + i
+        table[slot], hashes[i], rep[i] = i, mixed, first + i
 
 
 @_compiled
