@@ -37,7 +37,7 @@ _compiled = njit(cache=True, nogil=True)
 _inlined = njit(cache=True, nogil=True, inline="always")
 _ONE = np.uint64(1)
 #: What :func:`follow_chunk` ran out of room for (0: nothing).
-_STATES, _SLOTS, _ATOMS, _COLUMNS, _LINKS, _CHILDREN, _ENTRIES = range(1, 8)
+_STATES, _SLOTS, _ATOMS, _COLUMNS, _LINKS, _CHILDREN, _ENTRIES, _INDEX = range(1, 9)
 
 
 class Groups(NamedTuple):
@@ -62,19 +62,19 @@ class Depth(NamedTuple):
 
 
 class Room:
-    """The arrays :func:`follow_chunk` works in, grown as it asks: per state of the graph,
-    the chunk that last met it and where (``marks``, and ``slots`` for blocks); the
-    chunk's states and their layers' lists; the blocks' states and enemies; the masks of
-    each Health of a chunk's state, then of a block slot; a block's Healths (atoms) and
-    columns; the fatal enemies' masks."""
+    """The arrays :func:`follow_chunk` works in, grown as it asks: an index (a hash table
+    of keys and values, each value stamped with the chunk that wrote it) of where the
+    chunk's states and block slots are; the chunk's states and their layers' lists; the
+    blocks' states and enemies; the masks of each Health of a chunk's state, then of a
+    block slot; a block's Healths (atoms) and columns; the fatal enemies' masks."""
 
-    def __init__(self, states: int, layers: int, enemies: int, healths: int):
+    def __init__(self, layers: int, enemies: int, healths: int):
         self.healths = healths
-        self.marks, self.slots = np.zeros(states, np.int64), np.zeros(states, np.int64)
+        self.keys, self.values = _filled(4 * FIRST_ROOM, 1)[:, 0], _filled(4 * FIRST_ROOM, 1)[:, 0]
         self.chunks = 0
         self.local = _filled(FIRST_ROOM, 2)
         self.heads = np.empty(layers, np.int64)
-        self.block = _filled(FIRST_ROOM, 3)
+        self.block = _filled(FIRST_ROOM, 2)
         self.masks = np.zeros(2 * FIRST_ROOM * healths, np.uint64)
         self.atoms = _filled(FIRST_ROOM, 2)
         self.columns = np.zeros(FIRST_ROOM, np.uint64)
@@ -91,12 +91,14 @@ class Room:
             self.atoms = _doubled(self.atoms)
         elif short == _COLUMNS:
             self.columns = _doubled(self.columns)
+        elif short == _INDEX:
+            self.keys, self.values = _doubled(self.keys), _filled(2 * len(self.values), 1)[:, 0]
 
     def arrays(self) -> tuple:
         """The work arrays, in :func:`follow_chunk`'s order."""
         if len(self.masks) < (len(self.local) + len(self.block)) * self.healths:
             self.masks = np.zeros((len(self.local) + len(self.block)) * self.healths, np.uint64)
-        return (self.marks, self.slots, self.local, self.heads, self.block, self.masks,
+        return (self.keys, self.values, self.local, self.heads, self.block, self.masks,
                 self.atoms, self.columns, self.distinct, self.fatal)  # fmt: skip
 
 
@@ -147,13 +149,13 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
 
 @_compiled
 def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, span, run,
-                 marks, slots, local, heads, block, masks, atoms, columns, distinct,
+                 keys, values, local, heads, block, masks, atoms, columns, distinct,
                  fatal_masks, fatal, links, child_starts, child_rows, child_healths,
                  counts) -> int:  # fmt: skip
     """Follow the groups ``chunk`` (of ``starts``, ``rows``, ``healths``: see
     :class:`Groups`) through the graph (``begin``, ``end``, ``records``, ``layer_of``: see
     :class:`~.kill_graph.KillGraph`; ``span`` Healths a state, 0 to the most) to their next
-    fights; ``run`` tells this call's marks apart (see :class:`Room` for the work arrays).
+    fights; ``run`` stamps this call's index (see :class:`Room` for the work arrays).
     Writes each group's count of fatal enemies into ``fatal``, a ``(group, child)`` row into
     ``links`` for each fight that goes on and each child once into ``child_starts``,
     ``child_rows``, ``child_healths``, from ``counts`` (links, children and entries written)
@@ -164,11 +166,11 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
     helper takes, which in a loop over every move costs more than the work."""
     for k in range(heads.shape[0]):
         heads[k] = -1
-    placed = _enter(chunk, starts, rows, healths, layer_of, span, run, marks, local, heads,
-                    masks)  # fmt: skip
+    placed = _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, local,
+                    heads, masks)  # fmt: skip
     if placed < 0:
-        return _STATES
-    used = _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads,
+        return -placed
+    used = _spread(begin, end, records, layer_of, span, run, keys, values, local, heads,
                    block, masks, fatal_masks, placed)  # fmt: skip
     if used < 0:
         return -used
@@ -182,22 +184,33 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
                      child_starts, child_rows, child_healths, counts)  # fmt: skip
 
 
+@_inlined
+def _probe(key, size):
+    """Where a key of the index is first looked for (a multiplicative hash's top bits)."""
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (
+        size - 1)  # fmt: skip
+
+
 @_compiled
-def _enter(chunk, starts, rows, healths, layer_of, span, run, marks, local, heads,
+def _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, local, heads,
            masks) -> int:  # fmt: skip
     """Place the groups' entries (:func:`_place`), each Health of a state masked with the
-    bits of the groups that are there. Returns how many states, -1 if more than
-    ``local`` holds."""
-    placed, words = 0, healths.shape[1]
+    bits of the groups that are there. Returns how many states, or minus what ran out of
+    room."""
+    placed, words, size = 0, healths.shape[1], keys.shape[0]
     for j in range(chunk.shape[0]):
         bit = _ONE << np.uint64(j)
         for i in range(starts[chunk[j]], starts[chunk[j] + 1]):
             state = rows[i]
-            if marks[state] >> 32 != run:
-                placed = _place(state, run, placed, marks, local, heads, layer_of, masks, span)
+            at = _probe(state, size)
+            while values[at] >> 32 == run and keys[at] != state:
+                at = (at + 1) & (size - 1)
+            if values[at] >> 32 != run:
+                placed = _place(state, at, run, placed, 0, keys, values, local, heads,
+                                layer_of, masks, span)  # fmt: skip
                 if placed < 0:
-                    return -1
-            here = (marks[state] & 0xFFFFFFFF) * span
+                    return placed
+            here = (values[at] & 0xFFFFFFFF) * span
             for w in range(words):
                 x = healths[i, w]
                 while x:
@@ -207,16 +220,15 @@ def _enter(chunk, starts, rows, healths, layer_of, span, run, marks, local, head
 
 
 @_compiled
-def _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads, block,
+def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads, block,
             masks, fatal_masks, placed) -> int:  # fmt: skip
     """Follow the chunk's states layer by layer (a pickup leads to the next): a pickup's
-    Healths carry their masks to its next state (:func:`_place`), a fight's
-    winning falls set their masks on the enemy's (``fatal_masks``) and its survivors carry
-    theirs, less the damage, to a block slot per (next state, enemy) (``block``: the state,
-    the enemy and the slot of the state's other enemy; ``slots[state]``: ``run`` and its
-    last slot; a slot's masks follow the chunk's states'). Returns how many slots, or minus
-    what ran out of room."""
-    words = (records.shape[1] - 1) // 2
+    Healths carry their masks to its next state (:func:`_place`), a fight's winning falls
+    set their masks on the enemy's (``fatal_masks``) and its survivors carry theirs, less
+    the damage, to a block slot per (next state, enemy) (``block``: the state and the
+    enemy; the index's key of a slot is ``-1 - (state * 64 + enemy)``; a slot's masks
+    follow the chunk's states'). Returns how many slots, or minus what ran out of room."""
+    words, size = (records.shape[1] - 1) // 2, keys.shape[0]
     used, blocks = 0, local.shape[0] * span
     for q in range(fatal_masks.shape[0]):
         fatal_masks[q] = 0
@@ -230,13 +242,12 @@ def _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads
                 target = np.int64((head >> np.uint64(32)) & np.uint64(0xFF))
                 damage = np.int64(head >> np.uint64(40)) - 1
                 if damage < 0:  # a pickup
-                    if marks[after] >> 32 != run:
-                        placed = _place(after, run, placed, marks, local, heads, layer_of, masks,
-                                        span)  # fmt: skip
-                        if placed < 0:
-                            return -_STATES
-                    there = (marks[after] & 0xFFFFFFFF) * span
+                    key = after
+                elif after == NO_STATE:
+                    key = 0
                 else:
+                    key = -1 - (after * 64 + target)
+                if damage >= 0:
                     for w in range(words):
                         x = records[r, 1 + words + w]
                         while x:
@@ -244,19 +255,26 @@ def _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads
                             x &= x - _ONE
                     if after == NO_STATE:
                         continue
-                    slot = other = slots[after] & 0xFFFFFFFF if slots[after] >> 32 == run else -1
-                    while slot >= 0 and block[slot, 1] != target:
-                        slot = block[slot, 2]
-                    if slot < 0:
-                        if used == block.shape[0]:
-                            return -_SLOTS
-                        block[used, 0], block[used, 1], block[used, 2] = after, target, other
-                        slots[after] = run << 32 | used
-                        for h in range(span):
-                            masks[blocks + used * span + h] = 0
-                        slot = used
-                        used += 1
-                    there = blocks + slot * span - damage
+                slot = _probe(key, size)
+                while values[slot] >> 32 == run and keys[slot] != key:
+                    slot = (slot + 1) & (size - 1)
+                if values[slot] >> 32 != run and damage < 0:
+                    placed = _place(after, slot, run, placed, used, keys, values, local, heads,
+                                    layer_of, masks, span)  # fmt: skip
+                    if placed < 0:
+                        return placed
+                elif values[slot] >> 32 != run:
+                    if used == block.shape[0]:
+                        return -_SLOTS
+                    if 2 * (placed + used + 1) > size:
+                        return -_INDEX
+                    keys[slot], values[slot] = key, run << 32 | used
+                    block[used, 0], block[used, 1] = after, target
+                    for h in range(span):
+                        masks[blocks + used * span + h] = 0
+                    used += 1
+                there = (values[slot] & 0xFFFFFFFF) * span
+                there += blocks - damage if damage >= 0 else 0
                 for w in range(words):  # the Healths that go on carry their masks
                     x = records[r, 1 + w]
                     while x:
@@ -268,14 +286,17 @@ def _spread(begin, end, records, layer_of, span, run, marks, slots, local, heads
 
 
 @_compiled
-def _place(state, run, placed, marks, local, heads, layer_of, masks, span) -> int:
-    """List a state the chunk meets first (``marks[state]``: ``run`` and where it is;
-    ``local``: the state and the next of its layer, from ``heads``), its masks cleared;
-    returns how many are placed, -1 if ``local`` is full. Called only for a new state:
-    numba counts references to the arrays a call takes."""
+def _place(state, at, run, placed, used, keys, values, local, heads, layer_of, masks,
+           span) -> int:  # fmt: skip
+    """List a state the chunk meets first at slot ``at`` of the index (``local``: the state
+    and the next of its layer, from ``heads``), its masks cleared; returns how many are
+    placed, or minus what ran out of room (``used``: block slots). Called only for a new
+    state: numba counts references to the arrays a call takes."""
     if placed == local.shape[0]:
-        return -1
-    marks[state] = run << 32 | placed
+        return -_STATES
+    if 2 * (placed + used + 1) > keys.shape[0]:
+        return -_INDEX
+    keys[at], values[at] = state, run << 32 | placed
     local[placed, 0], local[placed, 1] = state, heads[layer_of[state]]
     heads[layer_of[state]] = placed
     for h in range(span):
