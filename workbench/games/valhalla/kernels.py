@@ -13,9 +13,9 @@ Their tests prove them against the step-by-step engine, networkx, plain Python i
 dictionaries. Each is compiled on first use and cached on disk beside this module.
 
 >>> import numpy as np
->>> line = np.array([[1, -1, -1, -1], [0, 2, -1, -1], [1, -1, -1, -1]])  # three fields in a row
+>>> line = np.array([0b111], np.uint64)  # three open fields in a row
 >>> found, free = np.zeros((1, 1), np.int16), np.zeros(1, np.bool_)
->>> walk_distances(line, np.array([2]), np.array([1]), np.array([0]), found, free)
+>>> walk_distances(line, 3, np.array([2]), np.array([1]), np.array([0]), found, free)
 >>> found.tolist(), free.tolist()
 ([[2]], [True])
 """
@@ -45,48 +45,91 @@ __all__ = [
 _compiled = njit(cache=True, nogil=True)
 
 
+#: De Bruijn multiplier and table: the index of a word's lowest set bit (:func:`_lowest_bit`).
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+_BIT_AT = np.zeros(64, np.int64)
+for _k in range(64):
+    _BIT_AT[(_DE_BRUIJN << _k) % 2**64 >> 58] = _k
+
+
 @_compiled
-def walk_distances(neighbours, target_field, left, origins, found, free) -> None:
+def walk_distances(open_fields, width, target_field, left, origins, found, free) -> None:
     """Per query ``i``: the steps of the shortest walk from field ``origins[i]`` to each
     target ``t`` whose bit is set in ``left[i]`` (into ``found[i, t]``; 0 if none), over
     fields that are no target still there, and whether a step off the origin onto such
-    a field exists (``free[i]``). ``neighbours[f]`` lists the walkable fields next to
-    field ``f`` (-1 pads)."""
-    fields, targets = neighbours.shape[0], target_field.shape[0]
-    target_of = np.full(fields, -1, np.int64)
+    a field exists (``free[i]``).
+
+    The grid's rows are ``width`` fields wide (fewer than 64), field ``row * width + col``
+    stepping to its four neighbours; ``open_fields`` is the bitset row of the fields that
+    can be walked on (not walls). Breadth-first, a whole frontier per step: the fields
+    next to it are its bitset row shifted by one field and by a row (:func:`_neighbours`),
+    kept to the open fields not seen before."""
+    words, targets = open_fields.shape[0], target_field.shape[0]
+    target_of = np.full(64 * words, -1, np.int64)
     for t in range(targets):
         target_of[target_field[t]] = t
-    seen = np.zeros(fields, np.int64)  # the query that last saw the field, plus one
-    queue = np.empty(fields, np.int64)
-    depth = np.empty(fields, np.int64)
+    east, west = np.zeros(words + 2, np.uint64), np.zeros(words + 2, np.uint64)
+    for f in range(64 * words):  # the fields with a neighbour east, and west (padded)
+        bit = np.uint64(1) << np.uint64(f % 64)
+        if f % width != width - 1:
+            east[1 + f // 64] |= bit
+        if f % width:
+            west[1 + f // 64] |= bit
+    there, seen = np.empty(words, np.uint64), np.empty(words, np.uint64)
+    frontier = np.zeros(words + 2, np.uint64)  # a word of zeros either side
     for i in range(left.shape[0]):
-        mark, wanted = i + 1, left[i]
-        origin = origins[i]
-        seen[origin] = mark
-        queue[0], depth[origin], head, tail = origin, 0, 0, 1
+        origin, wanted = origins[i], left[i]
         if target_of[origin] >= 0:
             wanted &= ~(np.int64(1) << target_of[origin])
-        free[i] = False
-        for k in range(neighbours.shape[1]):
-            y = neighbours[origin, k]
-            if y >= 0 and (target_of[y] < 0 or not left[i] >> target_of[y] & 1):
-                free[i] = True
-        while head < tail and wanted:
-            x = queue[head]
-            head += 1
-            for k in range(neighbours.shape[1]):
-                y = neighbours[x, k]
-                if y < 0 or seen[y] == mark:
-                    continue
-                seen[y] = mark
-                t = target_of[y]
-                if t >= 0 and left[i] >> t & 1:
-                    found[i, t] = depth[x] + 1  # reached; a target still there blocks the way
+        for w in range(words):
+            there[w] = seen[w] = frontier[1 + w] = 0
+        for t in range(targets):
+            if left[i] >> t & 1:
+                there[target_field[t] // 64] |= np.uint64(1) << np.uint64(target_field[t] % 64)
+        seen[origin // 64] = frontier[1 + origin // 64] = np.uint64(1) << np.uint64(origin % 64)
+        steps = 0
+        while True:
+            steps += 1
+            more, below = np.uint64(0), np.uint64(0)  # below: word w - 1 before this step
+            for w in range(words):
+                x = frontier[1 + w]
+                grown = _neighbours(x, below, frontier[2 + w], w, width, east, west)
+                grown &= open_fields[w] & ~seen[w]
+                seen[w] |= grown
+                below, frontier[1 + w] = x, grown & ~there[w]
+                more |= frontier[1 + w]
+                hit = grown & there[w]  # targets reached: recorded, never walked through
+                while hit:
+                    t = target_of[64 * w + _lowest_bit(hit)]
+                    found[i, t] = steps
                     wanted &= ~(np.int64(1) << t)
-                    continue
-                depth[y] = depth[x] + 1
-                queue[tail] = y
-                tail += 1
+                    hit &= hit - np.uint64(1)
+            if steps == 1:
+                free[i] = more != 0
+            if not wanted or not more:
+                break
+
+
+_inlined = njit(cache=True, nogil=True, inline="always")
+
+
+@_inlined
+def _neighbours(x, below, above, w, width, east, west):
+    """Word ``w`` of the fields next to a set of fields whose words ``w - 1``, ``w`` and
+    ``w + 1`` are ``below``, ``x`` and ``above`` (rows ``width`` fields wide, fewer than
+    64; ``east`` and ``west``: the fields with a neighbour that way, padded by a word)."""
+    one, top = np.uint64(1), np.uint64(63)
+    row, back = np.uint64(width), np.uint64(64 - width)
+    return ((x & east[1 + w]) << one | (below & east[w]) >> top
+            | (x & west[1 + w]) >> one | (above & west[2 + w]) << top
+            | x << row | below >> back | x >> row | above << back)  # fmt: skip
+
+
+@_inlined
+def _lowest_bit(word) -> int:
+    """The index of the lowest set bit of a non-zero ``uint64`` (a De Bruijn product)."""
+    lowest = word & (~word + np.uint64(1))
+    return _BIT_AT[np.int64((lowest * np.uint64(_DE_BRUIJN)) >> np.uint64(58))]
 
 
 @_compiled
@@ -211,9 +254,6 @@ def _missed(misses, missed, table, key) -> bool:
 @_compiled
 def _field(code, layout, name):
     return (code >> layout[name, 0]) & layout[name, 1]
-
-
-_inlined = njit(cache=True, nogil=True, inline="always")
 
 
 @_inlined
