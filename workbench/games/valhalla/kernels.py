@@ -6,7 +6,8 @@ reading the rules from the lookup tables the engine fills
 a breadth-first search per query (:func:`walk_distances`, for
 :class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
 (:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
-(:func:`canonical`), the backward pass (:func:`backward_layer`) and the inner loops of the
+(:func:`canonical`), the states of the next layer (:func:`unite_hashed`,
+:func:`renumber`), the backward pass (:func:`backward_layer`) and the inner loops of the
 kill-order count (:func:`follow_groups`, and :func:`follow_groups_one_word` for Healths of
 one word, :func:`unite_sorted`, :func:`run_bounds`, :func:`number_groups`).
 Their tests prove them against the step-by-step engine, networkx, plain Python ints and
@@ -36,8 +37,10 @@ __all__ = [
     "mark_falls",
     "number_groups",
     "rehash",
+    "renumber",
     "run_bounds",
     "store_rows",
+    "unite_hashed",
     "unite_sorted",
     "walk_distances",
 ]
@@ -442,6 +445,72 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
             fallen[kills[e] + 1, target[e], attack[e]] = True
         cleared |= survived and child[e] & enemies == 0
     return cleared
+
+
+# --- the states of the next layer ------------------------------------------------------------
+
+
+@_compiled
+def unite_hashed(keys, bits, needed, where) -> tuple:
+    """Rows of ``bits`` with equal ``keys`` united, in one pass through a hash table:
+    ``(the distinct keys, the union of each one's rows)``, each key where it first
+    appears. The number of each row's key among them goes into ``where``, -1 for a row
+    left out: one whose set is empty or whose key has no bit of ``needed``."""
+    words = bits.shape[1]
+    table, distinct, union = _unite_table(keys[:0], bits[:0], 0, 1024)
+    count = 0
+    for i in range(keys.shape[0]):
+        key, some = keys[i], np.uint64(0)
+        for w in range(words):
+            some |= bits[i, w]
+        if not some or not key & needed:
+            where[i] = -1
+            continue
+        slot = _first_slot(key, table.shape[0])
+        while table[slot] >= 0 and distinct[table[slot]] != key:
+            slot = (slot + 1) & (table.shape[0] - 1)
+        if table[slot] >= 0:
+            j = table[slot]
+            for w in range(words):
+                union[j, w] |= bits[i, w]
+            where[i] = j
+            continue
+        if 2 * (count + 1) > table.shape[0]:  # at most half full
+            table, distinct, union = _unite_table(distinct, union, count, 2 * table.shape[0])
+            slot = _first_slot(key, table.shape[0])
+            while table[slot] >= 0:
+                slot = (slot + 1) & (table.shape[0] - 1)
+        table[slot], distinct[count], where[i] = count, key, count
+        for w in range(words):
+            union[count, w] = bits[i, w]
+        count += 1
+    return distinct[:count], union[:count]
+
+
+@_compiled
+def _unite_table(distinct, union, count, slots) -> tuple:
+    """A hash table of ``slots`` slots (a power of two) for :func:`unite_hashed`, holding
+    the first ``count`` keys of ``distinct`` (each slot: the key's number, -1 free), and
+    room for half as many keys and their unions, the first ``count`` copied."""
+    table = np.full(slots, -1, np.int64)
+    keys, rows = np.empty(slots // 2, np.int64), np.empty((slots // 2, union.shape[1]), np.uint64)
+    for j in range(count):
+        slot = _first_slot(distinct[j], slots)
+        while table[slot] >= 0:
+            slot = (slot + 1) & (slots - 1)
+        table[slot], keys[j] = j, distinct[j]
+        for w in range(union.shape[1]):
+            rows[j, w] = union[j, w]
+    return table, keys, rows
+
+
+@_compiled
+def renumber(numbers, new) -> None:
+    """Each number that is not negative replaced by its new one, ``new[numbers[i]]``, in
+    place."""
+    for i in range(numbers.shape[0]):
+        if numbers[i] >= 0:
+            numbers[i] = new[numbers[i]]
 
 
 # --- kill orders ----------------------------------------------------------------------------
