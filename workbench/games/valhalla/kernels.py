@@ -186,7 +186,7 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
                 wins[s, c, w] &= live[s, w]
 
 
-# --- the hash index of a lookup table ---------------------------------------------------
+# --- the index of a lookup table ---------------------------------------------------
 
 #: A free slot of a hash index (keys are non-negative).
 FREE = -1
@@ -213,22 +213,29 @@ def _first_slot(key, slots):
 
 @_compiled
 def _find(index_keys, index_rows, key):
-    """The row stored for ``key`` in a hash index, or -1."""
+    """The row stored for ``key`` in a hash index, or -1; in a direct index (no keys) it
+    is ``index_rows[key]``."""
+    if not index_keys.shape[0]:
+        return index_rows[key]
     slot = _slot(index_keys, key)
     return index_rows[slot] if index_keys[slot] == key else -1
 
 
 @_compiled
 def find_rows(keys, rows, wanted, out) -> None:
-    """``out[i]``: the row stored for key ``wanted[i]`` in a hash index, or -1."""
+    """``out[i]``: the row stored for key ``wanted[i]`` in a hash or direct index, or -1."""
     for i in range(wanted.shape[0]):
         out[i] = _find(keys, rows, wanted[i])
 
 
 @_compiled
 def store_rows(keys, rows, new, numbers) -> None:
-    """Store row ``numbers[i]`` for key ``new[i]`` in a hash index (with room to spare)."""
+    """Store row ``numbers[i]`` for key ``new[i]`` in a hash index (with room to spare) or
+    a direct one (no keys, a row per possible key)."""
     for i in range(new.shape[0]):
+        if not keys.shape[0]:
+            rows[new[i]] = numbers[i]
+            continue
         slot = _slot(keys, new[i])
         keys[slot], rows[slot] = new[i], numbers[i]
 
