@@ -438,19 +438,19 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
     ``enemies`` is the mask)."""
     cleared = False
     for e in range(parent.shape[0]):
-        fight = event[e]
+        fight, k, t, a = event[e], kills[e], target[e], attack[e]
         if fight < 0:
             continue
-        hit_falls = hit_strikes = survived = False
-        for w in range(healths.shape[1]):
-            hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
-            hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
-            survived |= after[e, w] != 0
-        if hit_falls:
-            fallen[kills[e], target[e], attack[e]] = True
-        if hit_strikes:
-            fallen[kills[e] + 1, target[e], attack[e]] = True
-        cleared |= survived and child[e] & enemies == 0
+        if not (fallen[k, t, a] and fallen[k + 1, t, a]):  # most moves: ends known already
+            hit_falls = hit_strikes = False
+            for w in range(healths.shape[1]):
+                hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
+                hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
+            fallen[k, t, a] |= hit_falls
+            fallen[k + 1, t, a] |= hit_strikes
+        if not cleared and child[e] & enemies == 0:
+            for w in range(after.shape[1]):
+                cleared |= after[e, w] != 0
     return cleared
 
 
