@@ -312,7 +312,7 @@ def canonical_codes(left, pos, mjolnir, shield, loki, chariot, attack, layout, f
 
 @_compiled
 def expand_states(start, codes, healths, place, near, free, layout, n, floor, potions, flags,
-                  count_keys, count_rows, count_shifts, count_column,
+                  longest, count_keys, count_rows, count_shifts, count_column,
                   effect_keys, effect_rows, effect_shifts, effect_columns,
                   pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
                   fight_keys, fight_rows, fight_shifts, fight_columns, fight_survives,
@@ -322,25 +322,34 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     ``healths[s]``, standing where the walk distances ``near[place[s]]`` and the free
     step ``free[place[s]]`` were measured) into the move arrays, grouped by state in
     order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
-    item ``t - n``), of each length with its own effect, each way of fighting
-    (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
+    item ``t - n``), of each length with its own effect (up to ``longest`` steps), each
+    way of fighting (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
 
-    The rules are rows of lookup tables (hash index keys and rows, key shifts, result
+    The rules are rows of lookup tables (index keys and rows, key shifts, result
     columns), found by packed keys; one not yet computed is a miss, written to
     ``misses[table, missed[table]]`` for Python to compute. Returns ``(moves written,
     the state to go on from, full)``: once a state misses, the states after it are only
     probed for misses; ``full`` when the move arrays had no room for a state.
+    Consecutive states with the same charges, counters and Attack (sorted codes) differ
+    only in what is left and where they stand: what a walk of some length to some point
+    of interest does to them is looked up once for them all (:func:`_walk_records`).
     ``layout`` holds the shift and mask of each field of a state code (:data:`LEFT` ...),
     ``flags`` the rules of :class:`~workbench.games.valhalla.moves.MoveMaker` that bear
     on it (:data:`CUNNING_CHOICE` ...); the other names are the move columns of
     :class:`~workbench.games.valhalla.moves.Moves`.
     """
     cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
-    words = healths.shape[1]
+    words, span = healths.shape[1], longest + 1
+    counted, counts = np.zeros(2 * span, np.int64), np.empty(2 * span, np.int64)
+    recorded = np.zeros(near.shape[1] * span * 2, np.int64)  # stamps, as counted's
+    records = np.empty((near.shape[1] * span * 2, RECORD), np.int64)
+    stamp, status = 0, np.int64(-1)  # the charges, counters and Attack the memos hold
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
         begin = cursor
         code = codes[s]
+        if code >> layout[MJOLNIR, 0] != status:
+            status, stamp = code >> layout[MJOLNIR, 0], stamp + 1
         left, mjolnir, shield = (_field(code, layout, LEFT), _field(code, layout, MJOLNIR),
                                  _field(code, layout, SHIELD))  # fmt: skip
         loki, chariot, strength = (_field(code, layout, LOKI), _field(code, layout, CHARIOT),
@@ -356,75 +365,117 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
             if d == 0:
                 continue
             bounce = np.int64(d >= 2 or free[u])
-            key = (d << count_shifts[0] | bounce << count_shifts[1] | strength << count_shifts[2]
-                   | loki << count_shifts[3] | chariot << count_shifts[4])  # fmt: skip
-            row = _find(count_keys, count_rows, key)
-            if row < 0:
-                failed = _missed(misses, missed, WALK_COUNT, key)
-                continue
-            fights = t < n
-            for extra in range(count_column[row]):
-                walked = d + 2 * extra
-                key = (walked << effect_shifts[0] | strength << effect_shifts[1]
-                       | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
-                effect = _find(effect_keys, effect_rows, key)
-                if effect < 0:
-                    failed = _missed(misses, missed, WALK_EFFECT, key)
+            if counted[2 * d + bounce] != stamp:
+                key = (d << count_shifts[0] | bounce << count_shifts[1]
+                       | strength << count_shifts[2] | loki << count_shifts[3]
+                       | chariot << count_shifts[4])  # fmt: skip
+                row = _find(count_keys, count_rows, key)
+                if row < 0:
+                    failed = _missed(misses, missed, WALK_COUNT, key)
                     continue
-                at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
-                                          effect_columns[2, effect])  # fmt: skip
-                walked_loki, walked_chariot = effect_columns[3, effect], effect_columns[4, effect]
-                ways = 2 if fights and flags & CUNNING_CHOICE else 1
-                for way in range(ways):
-                    used = way if ways == 2 else 1
-                    new_loki, new_chariot = walked_loki, walked_chariot
-                    if fights:
-                        if flags & LOKI_BY_FIGHTS:
-                            active = np.int64(walked_loki > 0)
-                            new_loki = max(0, walked_loki - 1)
-                        key = (t << fight_shifts[0] | at_event << fight_shifts[1]
-                               | active << fight_shifts[2] | mjolnir << fight_shifts[3]
-                               | shield << fight_shifts[4] | used << fight_shifts[5])  # fmt: skip
-                        row = _find(fight_keys, fight_rows, key)
-                        miss = FIGHTS
-                    else:
-                        key = ((t - n) << pickup_shifts[0] | at_event << pickup_shifts[1]
-                               | mjolnir << pickup_shifts[2] | shield << pickup_shifts[3]
-                               | walked_loki << pickup_shifts[4]
-                               | walked_chariot << pickup_shifts[5])  # fmt: skip
-                        row = _find(pickup_keys, pickup_rows, key)
-                        miss = PICKUPS
-                    if row < 0:
-                        failed = _missed(misses, missed, miss, key)
+                counted[2 * d + bounce], counts[2 * d + bounce] = stamp, count_column[row]
+            ways = 2 if t < n and flags & CUNNING_CHOICE else 1
+            for extra in range(counts[2 * d + bounce]):
+                walked = d + 2 * extra
+                m = 2 * (t * span + walked)  # the records of the ways of fighting
+                if recorded[m] != stamp:
+                    if not _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir,
+                                         shield, flags, effect_keys, effect_rows, effect_shifts,
+                                         effect_columns, pickup_keys, pickup_rows,
+                                         pickup_shifts, pickup_columns, fight_keys, fight_rows,
+                                         fight_shifts, fight_columns, misses, missed,
+                                         records[m : m + ways]):  # fmt: skip
+                        failed = True
                         continue
+                    recorded[m] = stamp
+                for way in range(ways):
                     if failed or probing:
                         continue
                     if cursor == capacity:
                         return begin, s, True
-                    if fights:
-                        new_strength, new_mjolnir = at_event, fight_columns[1, row]
-                        new_shield = fight_columns[2, row]
-                        q, r = _damage(fight_columns[0, row])
+                    record = records[m + way]
+                    fight = event[cursor] = record[EVENT]
+                    if fight >= 0:
+                        q, r = _damage(record[DAMAGE])
                         for w in range(words):
-                            after[cursor, w] = _survivors(healths, s, fight_survives, row, q, r, w)
-                        event[cursor] = row
+                            after[cursor, w] = _survivors(healths, s, fight_survives, fight, q,
+                                                          r, w)  # fmt: skip
                     else:
-                        new_strength, new_mjolnir = pickup_columns[0, row], pickup_columns[1, row]
-                        new_shield, new_loki = pickup_columns[2, row], pickup_columns[3, row]
-                        new_chariot = pickup_columns[4, row]
                         for w in range(words):
                             after[cursor, w] = healths[s, w]
-                        event[cursor] = -1
                     child[cursor] = canonical(
-                        left & ~(np.int64(1) << t), t, new_mjolnir, new_shield, new_loki,
-                        new_chariot, max(floor, new_strength - late), layout, floor, potions, flags,
+                        left & ~(np.int64(1) << t), t, record[MJOLNIR_AFTER],
+                        record[SHIELD_AFTER], record[LOKI_AFTER], record[CHARIOT_AFTER],
+                        max(floor, record[ATTACK_AFTER] - record[LATE_LOSS]), layout, floor,
+                        potions, flags,
                     )  # fmt: skip
                     parent[cursor], target[cursor], steps[cursor] = s, t, walked
-                    attack[cursor], kills[cursor], cunning[cursor] = at_event, bested, used
+                    attack[cursor], kills[cursor] = record[ATTACK_AT_EVENT], bested
+                    cunning[cursor] = way if ways == 2 else 1
                     cursor += 1
         if failed and not probing:
             cursor, resume = begin, s
     return cursor, resume, False
+
+
+#: The fields of a walk's record (:func:`_walk_records`): the event (a row of the fight
+#: columns, -1 for a pickup), the damage taken there, Attack at the event, the loss of
+#: Attack due after it, and Attack, Mjolnir, shield, Loki and Chariot after it.
+EVENT, DAMAGE, ATTACK_AT_EVENT, LATE_LOSS = range(4)
+ATTACK_AFTER, MJOLNIR_AFTER, SHIELD_AFTER, LOKI_AFTER, CHARIOT_AFTER = range(4, 9)
+RECORD = 9
+
+
+@_inlined
+def _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir, shield, flags,
+                  effect_keys, effect_rows, effect_shifts, effect_columns,
+                  pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
+                  fight_keys, fight_rows, fight_shifts, fight_columns, misses, missed,
+                  records) -> bool:  # fmt: skip
+    """What a walk of ``walked`` steps to point of interest ``t`` does to a state with this
+    Attack (``strength``), Loki and Chariot counters and charges, for each way of fighting
+    (``ways`` of them), into ``records`` (see :data:`RECORD`), looked up as
+    :func:`expand_states` does; False after noting the misses if some are missing."""
+    key = (walked << effect_shifts[0] | strength << effect_shifts[1]
+           | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
+    effect = _find(effect_keys, effect_rows, key)
+    if effect < 0:
+        return not _missed(misses, missed, WALK_EFFECT, key)
+    at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
+                              effect_columns[2, effect])  # fmt: skip
+    walked_loki, walked_chariot = effect_columns[3, effect], effect_columns[4, effect]
+    found = True
+    for way in range(ways):
+        record, used = records[way], way if ways == 2 else 1
+        record[ATTACK_AT_EVENT], record[LATE_LOSS] = at_event, late
+        record[LOKI_AFTER], record[CHARIOT_AFTER] = walked_loki, walked_chariot
+        if t < n:
+            if flags & LOKI_BY_FIGHTS:
+                active = np.int64(walked_loki > 0)
+                record[LOKI_AFTER] = max(0, walked_loki - 1)
+            key = (t << fight_shifts[0] | at_event << fight_shifts[1]
+                   | active << fight_shifts[2] | mjolnir << fight_shifts[3]
+                   | shield << fight_shifts[4] | used << fight_shifts[5])  # fmt: skip
+            row = _find(fight_keys, fight_rows, key)
+            if row < 0:
+                found = not _missed(misses, missed, FIGHTS, key)
+                continue
+            record[EVENT], record[ATTACK_AFTER] = row, at_event
+            for field in range(3):  # the damage, Mjolnir and shield after it
+                record[(DAMAGE, MJOLNIR_AFTER, SHIELD_AFTER)[field]] = fight_columns[field, row]
+        else:
+            key = ((t - n) << pickup_shifts[0] | at_event << pickup_shifts[1]
+                   | mjolnir << pickup_shifts[2] | shield << pickup_shifts[3]
+                   | walked_loki << pickup_shifts[4]
+                   | walked_chariot << pickup_shifts[5])  # fmt: skip
+            row = _find(pickup_keys, pickup_rows, key)
+            if row < 0:
+                found = not _missed(misses, missed, PICKUPS, key)
+                continue
+            record[EVENT], record[DAMAGE] = -1, 0
+            for field in range(5):  # Attack, Mjolnir, shield, Loki and Chariot after it
+                record[ATTACK_AFTER + field] = pickup_columns[field, row]
+    return found
 
 
 @_compiled
