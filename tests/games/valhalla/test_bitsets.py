@@ -41,3 +41,37 @@ def test_fields_pack_and_read_back_ints_and_arrays(pos, left, flag):
 def test_fields_beyond_63_bits_are_refused_clearly():
     with pytest.raises(SearchLimitError, match="needs 64 bits"):
         bitsets.Fields(a=40, b=24)
+
+
+def _merged_in_python(keys, values, needed):
+    """What :func:`bitsets.merge` gives, computed with a dictionary of Python ints."""
+    united: dict[int, int] = {}
+    for key, value in zip(keys, values, strict=True):
+        if value and key & needed:
+            united[key] = united.get(key, 0) | value
+    rank = {key: j for j, key in enumerate(sorted(united))}
+    where = [rank[k] if v and k & needed else -1 for k, v in zip(keys, values, strict=True)]
+    return sorted(united), where, [united[k] for k in sorted(united)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 2**130 - 1) | st.just(0)),
+                max_size=30), st.integers(0, 63))  # fmt: skip
+def test_merge_unites_the_rows_of_each_key_and_leaves_out_the_rest(pairs, needed):
+    keys = np.array([k for k, _ in pairs], dtype=np.int64)
+    values = [v for _, v in pairs]
+    distinct, where, union = bitsets.merge(
+        keys, bitsets.from_ints(values, words=bitsets.words_for(130)), needed=needed
+    )
+    found = (distinct.tolist(), where.tolist(), [bitsets.to_int(row) for row in union])
+    assert found == _merged_in_python(keys.tolist(), values, needed)
+
+
+def test_merge_grows_its_table_past_thousands_of_keys():
+    rng = np.random.default_rng(5)
+    keys = rng.integers(1, 2**40, size=3000)[rng.integers(0, 3000, size=20000)]
+    values = [int(v) for v in rng.integers(0, 2**62, size=20000)]
+    distinct, where, union = bitsets.merge(keys, bitsets.from_ints(values, words=1), needed=-1)
+    assert len(distinct) > 2000
+    found = (distinct.tolist(), where.tolist(), [bitsets.to_int(row) for row in union])
+    assert found == _merged_in_python(keys.tolist(), values, -1)

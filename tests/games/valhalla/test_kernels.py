@@ -3,11 +3,9 @@
 moves and the ends through the engine and the BFS elsewhere)."""
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import backward_layer, unite_sorted
+from workbench.games.valhalla.kernels import backward_layer
 
 
 def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
@@ -50,19 +48,3 @@ def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
                             won |= 1 << strike
                 assert ends[e] == won
             assert [value(row) for row in wins[s]] == [x & value(live[s]) for x in expected]
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.integers(-3, 5), st.integers(0, 2**130 - 1)), max_size=12))
-def test_unite_sorted_unites_the_rows_of_each_key(pairs):
-    expected: dict[int, int] = {}
-    for key, value in pairs:
-        expected[key] = expected.get(key, 0) | value
-    keys = np.array([k for k, _ in pairs], dtype=np.int64)
-    rows = bitsets.from_ints([v for _, v in pairs], words=bitsets.words_for(130))
-    where = np.empty(len(keys), dtype=np.int64)
-    for into in (where, keys[:0]):
-        distinct, union = unite_sorted(keys, np.argsort(keys), rows, into)
-        assert distinct.tolist() == sorted(expected)
-        assert [bitsets.to_int(r) for r in union] == [expected[k] for k in sorted(expected)]
-    assert distinct[where].tolist() == keys.tolist()

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from workbench.errors import SearchLimitError
-from workbench.games.valhalla.kernels import unite_sorted
+from workbench.games.valhalla.kernels import renumber, unite_hashed
 
 __all__ = [
     "Fields",
@@ -89,17 +89,26 @@ def popcount(bits: np.ndarray) -> np.ndarray:
     return np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
 
 
-def merge(keys: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def merge(
+    keys: np.ndarray, bits: np.ndarray, *, needed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rows with equal keys united: ``(distinct keys sorted, the index of each row's key
-    among them, the union of the rows of each key)``.
+    among them, the union of the rows of each key)``; a row whose set is empty or whose
+    key has no bit of ``needed`` is left out (index -1). One pass through a hash table
+    (:func:`~.kernels.unite_hashed`), then only the distinct keys are sorted.
 
-    >>> keys, where, union = merge(np.array([7, 3, 7]), from_ints([1, 2, 4], words=1))
+    >>> rows = from_ints([1, 2, 4, 0, 8], words=1)
+    >>> keys, where, union = merge(np.array([7, 3, 7, 5, 8]), rows, needed=0b111)
     >>> keys.tolist(), where.tolist(), [to_int(row) for row in union]
-    ([3, 7], [1, 0, 1], [2, 5])
+    ([3, 7], [1, 0, 1, -1, -1], [2, 5])
     """
-    where = np.empty(len(keys), dtype=np.int64)
-    distinct, union = unite_sorted(keys, np.argsort(keys), bits, where)
-    return distinct, where, union
+    where = np.empty(len(keys), dtype=np.int32)
+    distinct, union = unite_hashed(keys, bits, needed, where)
+    order = np.argsort(distinct)
+    rank = np.empty(len(order), dtype=np.int32)
+    rank[order] = np.arange(len(order))
+    renumber(where, rank)
+    return distinct[order], where, union[order]
 
 
 class Fields:

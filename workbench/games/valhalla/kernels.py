@@ -6,15 +6,15 @@ reading the rules from the lookup tables the engine fills
 a breadth-first search per query (:func:`walk_distances`, for
 :class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
 (:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
-(:func:`canonical`), the union of rows with equal keys (:func:`unite_sorted`) and the
-backward pass (:func:`backward_layer`). Their tests prove them against the step-by-step
-engine, networkx, plain Python ints and dictionaries. Each is compiled on first use and
-cached on disk beside this module.
+(:func:`canonical`), the states of the next layer (:func:`unite_hashed`,
+:func:`renumber`) and the backward pass (:func:`backward_layer`). Their tests prove them
+against the step-by-step engine, networkx, plain Python ints and dictionaries. Each is
+compiled on first use and cached on disk beside this module.
 
 >>> import numpy as np
->>> line = np.array([[1, -1, -1, -1], [0, 2, -1, -1], [1, -1, -1, -1]])  # three fields in a row
+>>> line = np.array([0b111], np.uint64)  # three open fields in a row
 >>> found, free = np.zeros((1, 1), np.int16), np.zeros(1, np.bool_)
->>> walk_distances(line, np.array([2]), np.array([1]), np.array([0]), found, free)
+>>> walk_distances(line, 3, np.array([2]), np.array([1]), np.array([0]), found, free)
 >>> found.tolist(), free.tolist()
 ([[2]], [True])
 """
@@ -31,56 +31,100 @@ __all__ = [
     "expand_states",
     "find_rows",
     "mark_falls",
+    "renumber",
     "store_rows",
-    "unite_sorted",
+    "unite_hashed",
     "walk_distances",
 ]
 
 _compiled = njit(cache=True, nogil=True)
 
 
+#: De Bruijn multiplier and table: the index of a word's lowest set bit (:func:`_lowest_bit`).
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+_BIT_AT = np.zeros(64, np.int64)
+for _k in range(64):
+    _BIT_AT[(_DE_BRUIJN << _k) % 2**64 >> 58] = _k
+
+
 @_compiled
-def walk_distances(neighbours, target_field, left, origins, found, free) -> None:
+def walk_distances(open_fields, width, target_field, left, origins, found, free) -> None:
     """Per query ``i``: the steps of the shortest walk from field ``origins[i]`` to each
     target ``t`` whose bit is set in ``left[i]`` (into ``found[i, t]``; 0 if none), over
     fields that are no target still there, and whether a step off the origin onto such
-    a field exists (``free[i]``). ``neighbours[f]`` lists the walkable fields next to
-    field ``f`` (-1 pads)."""
-    fields, targets = neighbours.shape[0], target_field.shape[0]
-    target_of = np.full(fields, -1, np.int64)
+    a field exists (``free[i]``).
+
+    The grid's rows are ``width`` fields wide (fewer than 64), field ``row * width + col``
+    stepping to its four neighbours; ``open_fields`` is the bitset row of the fields that
+    can be walked on (not walls). Breadth-first, a whole frontier per step: the fields
+    next to it are its bitset row shifted by one field and by a row (:func:`_neighbours`),
+    kept to the open fields not seen before."""
+    words, targets = open_fields.shape[0], target_field.shape[0]
+    target_of = np.full(64 * words, -1, np.int64)
     for t in range(targets):
         target_of[target_field[t]] = t
-    seen = np.zeros(fields, np.int64)  # the query that last saw the field, plus one
-    queue = np.empty(fields, np.int64)
-    depth = np.empty(fields, np.int64)
+    east, west = np.zeros(words + 2, np.uint64), np.zeros(words + 2, np.uint64)
+    for f in range(64 * words):  # the fields with a neighbour east, and west (padded)
+        bit = np.uint64(1) << np.uint64(f % 64)
+        if f % width != width - 1:
+            east[1 + f // 64] |= bit
+        if f % width:
+            west[1 + f // 64] |= bit
+    there, seen = np.empty(words, np.uint64), np.empty(words, np.uint64)
+    frontier = np.zeros(words + 2, np.uint64)  # a word of zeros either side
     for i in range(left.shape[0]):
-        mark, wanted = i + 1, left[i]
-        origin = origins[i]
-        seen[origin] = mark
-        queue[0], depth[origin], head, tail = origin, 0, 0, 1
+        origin, wanted = origins[i], left[i]
         if target_of[origin] >= 0:
             wanted &= ~(np.int64(1) << target_of[origin])
-        free[i] = False
-        for k in range(neighbours.shape[1]):
-            y = neighbours[origin, k]
-            if y >= 0 and (target_of[y] < 0 or not left[i] >> target_of[y] & 1):
-                free[i] = True
-        while head < tail and wanted:
-            x = queue[head]
-            head += 1
-            for k in range(neighbours.shape[1]):
-                y = neighbours[x, k]
-                if y < 0 or seen[y] == mark:
-                    continue
-                seen[y] = mark
-                t = target_of[y]
-                if t >= 0 and left[i] >> t & 1:
-                    found[i, t] = depth[x] + 1  # reached; a target still there blocks the way
+        for w in range(words):
+            there[w] = seen[w] = frontier[1 + w] = 0
+        for t in range(targets):
+            if left[i] >> t & 1:
+                there[target_field[t] // 64] |= np.uint64(1) << np.uint64(target_field[t] % 64)
+        seen[origin // 64] = frontier[1 + origin // 64] = np.uint64(1) << np.uint64(origin % 64)
+        steps = 0
+        while True:
+            steps += 1
+            more, below = np.uint64(0), np.uint64(0)  # below: word w - 1 before this step
+            for w in range(words):
+                x = frontier[1 + w]
+                grown = _neighbours(x, below, frontier[2 + w], w, width, east, west)
+                grown &= open_fields[w] & ~seen[w]
+                seen[w] |= grown
+                below, frontier[1 + w] = x, grown & ~there[w]
+                more |= frontier[1 + w]
+                hit = grown & there[w]  # targets reached: recorded, never walked through
+                while hit:
+                    t = target_of[64 * w + _lowest_bit(hit)]
+                    found[i, t] = steps
                     wanted &= ~(np.int64(1) << t)
-                    continue
-                depth[y] = depth[x] + 1
-                queue[tail] = y
-                tail += 1
+                    hit &= hit - np.uint64(1)
+            if steps == 1:
+                free[i] = more != 0
+            if not wanted or not more:
+                break
+
+
+_inlined = njit(cache=True, nogil=True, inline="always")
+
+
+@_inlined
+def _neighbours(x, below, above, w, width, east, west):
+    """Word ``w`` of the fields next to a set of fields whose words ``w - 1``, ``w`` and
+    ``w + 1`` are ``below``, ``x`` and ``above`` (rows ``width`` fields wide, fewer than
+    64; ``east`` and ``west``: the fields with a neighbour that way, padded by a word)."""
+    one, top = np.uint64(1), np.uint64(63)
+    row, back = np.uint64(width), np.uint64(64 - width)
+    return ((x & east[1 + w]) << one | (below & east[w]) >> top
+            | (x & west[1 + w]) >> one | (above & west[2 + w]) << top
+            | x << row | below >> back | x >> row | above << back)  # fmt: skip
+
+
+@_inlined
+def _lowest_bit(word) -> int:
+    """The index of the lowest set bit of a non-zero ``uint64`` (a De Bruijn product)."""
+    lowest = word & (~word + np.uint64(1))
+    return _BIT_AT[np.int64((lowest * np.uint64(_DE_BRUIJN)) >> np.uint64(58))]
 
 
 @_compiled
@@ -134,7 +178,7 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
                 wins[s, c, w] &= live[s, w]
 
 
-# --- the hash index of a lookup table ---------------------------------------------------
+# --- the index of a lookup table ---------------------------------------------------
 
 #: A free slot of a hash index (keys are non-negative).
 FREE = -1
@@ -161,22 +205,29 @@ def _first_slot(key, slots):
 
 @_compiled
 def _find(index_keys, index_rows, key):
-    """The row stored for ``key`` in a hash index, or -1."""
+    """The row stored for ``key`` in a hash index, or -1; in a direct index (no keys) it
+    is ``index_rows[key]``."""
+    if not index_keys.shape[0]:
+        return index_rows[key]
     slot = _slot(index_keys, key)
     return index_rows[slot] if index_keys[slot] == key else -1
 
 
 @_compiled
 def find_rows(keys, rows, wanted, out) -> None:
-    """``out[i]``: the row stored for key ``wanted[i]`` in a hash index, or -1."""
+    """``out[i]``: the row stored for key ``wanted[i]`` in a hash or direct index, or -1."""
     for i in range(wanted.shape[0]):
         out[i] = _find(keys, rows, wanted[i])
 
 
 @_compiled
 def store_rows(keys, rows, new, numbers) -> None:
-    """Store row ``numbers[i]`` for key ``new[i]`` in a hash index (with room to spare)."""
+    """Store row ``numbers[i]`` for key ``new[i]`` in a hash index (with room to spare) or
+    a direct one (no keys, a row per possible key)."""
     for i in range(new.shape[0]):
+        if not keys.shape[0]:
+            rows[new[i]] = numbers[i]
+            continue
         slot = _slot(keys, new[i])
         keys[slot], rows[slot] = new[i], numbers[i]
 
@@ -205,9 +256,6 @@ def _missed(misses, missed, table, key) -> bool:
 @_compiled
 def _field(code, layout, name):
     return (code >> layout[name, 0]) & layout[name, 1]
-
-
-_inlined = njit(cache=True, nogil=True, inline="always")
 
 
 @_inlined
@@ -256,7 +304,7 @@ def canonical_codes(left, pos, mjolnir, shield, loki, chariot, attack, layout, f
 
 @_compiled
 def expand_states(start, codes, healths, place, near, free, layout, n, floor, potions, flags,
-                  count_keys, count_rows, count_shifts, count_column,
+                  longest, count_keys, count_rows, count_shifts, count_column,
                   effect_keys, effect_rows, effect_shifts, effect_columns,
                   pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
                   fight_keys, fight_rows, fight_shifts, fight_columns, fight_survives,
@@ -266,25 +314,34 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     ``healths[s]``, standing where the walk distances ``near[place[s]]`` and the free
     step ``free[place[s]]`` were measured) into the move arrays, grouped by state in
     order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
-    item ``t - n``), of each length with its own effect, each way of fighting
-    (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
+    item ``t - n``), of each length with its own effect (up to ``longest`` steps), each
+    way of fighting (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
 
-    The rules are rows of lookup tables (hash index keys and rows, key shifts, result
+    The rules are rows of lookup tables (index keys and rows, key shifts, result
     columns), found by packed keys; one not yet computed is a miss, written to
     ``misses[table, missed[table]]`` for Python to compute. Returns ``(moves written,
     the state to go on from, full)``: once a state misses, the states after it are only
     probed for misses; ``full`` when the move arrays had no room for a state.
+    Consecutive states with the same charges, counters and Attack (sorted codes) differ
+    only in what is left and where they stand: what a walk of some length to some point
+    of interest does to them is looked up once for them all (:func:`_walk_records`).
     ``layout`` holds the shift and mask of each field of a state code (:data:`LEFT` ...),
     ``flags`` the rules of :class:`~workbench.games.valhalla.moves.MoveMaker` that bear
     on it (:data:`CUNNING_CHOICE` ...); the other names are the move columns of
     :class:`~workbench.games.valhalla.moves.Moves`.
     """
     cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
-    words = healths.shape[1]
+    words, span = healths.shape[1], longest + 1
+    counted, counts = np.zeros(2 * span, np.int64), np.empty(2 * span, np.int64)
+    recorded = np.zeros(near.shape[1] * span * 2, np.int64)  # stamps, as counted's
+    records = np.empty((near.shape[1] * span * 2, RECORD), np.int64)
+    stamp, status = 0, np.int64(-1)  # the charges, counters and Attack the memos hold
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
         begin = cursor
         code = codes[s]
+        if code >> layout[MJOLNIR, 0] != status:
+            status, stamp = code >> layout[MJOLNIR, 0], stamp + 1
         left, mjolnir, shield = (_field(code, layout, LEFT), _field(code, layout, MJOLNIR),
                                  _field(code, layout, SHIELD))  # fmt: skip
         loki, chariot, strength = (_field(code, layout, LOKI), _field(code, layout, CHARIOT),
@@ -300,75 +357,117 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
             if d == 0:
                 continue
             bounce = np.int64(d >= 2 or free[u])
-            key = (d << count_shifts[0] | bounce << count_shifts[1] | strength << count_shifts[2]
-                   | loki << count_shifts[3] | chariot << count_shifts[4])  # fmt: skip
-            row = _find(count_keys, count_rows, key)
-            if row < 0:
-                failed = _missed(misses, missed, WALK_COUNT, key)
-                continue
-            fights = t < n
-            for extra in range(count_column[row]):
-                walked = d + 2 * extra
-                key = (walked << effect_shifts[0] | strength << effect_shifts[1]
-                       | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
-                effect = _find(effect_keys, effect_rows, key)
-                if effect < 0:
-                    failed = _missed(misses, missed, WALK_EFFECT, key)
+            if counted[2 * d + bounce] != stamp:
+                key = (d << count_shifts[0] | bounce << count_shifts[1]
+                       | strength << count_shifts[2] | loki << count_shifts[3]
+                       | chariot << count_shifts[4])  # fmt: skip
+                row = _find(count_keys, count_rows, key)
+                if row < 0:
+                    failed = _missed(misses, missed, WALK_COUNT, key)
                     continue
-                at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
-                                          effect_columns[2, effect])  # fmt: skip
-                walked_loki, walked_chariot = effect_columns[3, effect], effect_columns[4, effect]
-                ways = 2 if fights and flags & CUNNING_CHOICE else 1
-                for way in range(ways):
-                    used = way if ways == 2 else 1
-                    new_loki, new_chariot = walked_loki, walked_chariot
-                    if fights:
-                        if flags & LOKI_BY_FIGHTS:
-                            active = np.int64(walked_loki > 0)
-                            new_loki = max(0, walked_loki - 1)
-                        key = (t << fight_shifts[0] | at_event << fight_shifts[1]
-                               | active << fight_shifts[2] | mjolnir << fight_shifts[3]
-                               | shield << fight_shifts[4] | used << fight_shifts[5])  # fmt: skip
-                        row = _find(fight_keys, fight_rows, key)
-                        miss = FIGHTS
-                    else:
-                        key = ((t - n) << pickup_shifts[0] | at_event << pickup_shifts[1]
-                               | mjolnir << pickup_shifts[2] | shield << pickup_shifts[3]
-                               | walked_loki << pickup_shifts[4]
-                               | walked_chariot << pickup_shifts[5])  # fmt: skip
-                        row = _find(pickup_keys, pickup_rows, key)
-                        miss = PICKUPS
-                    if row < 0:
-                        failed = _missed(misses, missed, miss, key)
+                counted[2 * d + bounce], counts[2 * d + bounce] = stamp, count_column[row]
+            ways = 2 if t < n and flags & CUNNING_CHOICE else 1
+            for extra in range(counts[2 * d + bounce]):
+                walked = d + 2 * extra
+                m = 2 * (t * span + walked)  # the records of the ways of fighting
+                if recorded[m] != stamp:
+                    if not _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir,
+                                         shield, flags, effect_keys, effect_rows, effect_shifts,
+                                         effect_columns, pickup_keys, pickup_rows,
+                                         pickup_shifts, pickup_columns, fight_keys, fight_rows,
+                                         fight_shifts, fight_columns, misses, missed,
+                                         records[m : m + ways]):  # fmt: skip
+                        failed = True
                         continue
+                    recorded[m] = stamp
+                for way in range(ways):
                     if failed or probing:
                         continue
                     if cursor == capacity:
                         return begin, s, True
-                    if fights:
-                        new_strength, new_mjolnir = at_event, fight_columns[1, row]
-                        new_shield = fight_columns[2, row]
-                        q, r = _damage(fight_columns[0, row])
+                    record = records[m + way]
+                    fight = event[cursor] = record[EVENT]
+                    if fight >= 0:
+                        q, r = _damage(record[DAMAGE])
                         for w in range(words):
-                            after[cursor, w] = _survivors(healths, s, fight_survives, row, q, r, w)
-                        event[cursor] = row
+                            after[cursor, w] = _survivors(healths, s, fight_survives, fight, q,
+                                                          r, w)  # fmt: skip
                     else:
-                        new_strength, new_mjolnir = pickup_columns[0, row], pickup_columns[1, row]
-                        new_shield, new_loki = pickup_columns[2, row], pickup_columns[3, row]
-                        new_chariot = pickup_columns[4, row]
                         for w in range(words):
                             after[cursor, w] = healths[s, w]
-                        event[cursor] = -1
                     child[cursor] = canonical(
-                        left & ~(np.int64(1) << t), t, new_mjolnir, new_shield, new_loki,
-                        new_chariot, max(floor, new_strength - late), layout, floor, potions, flags,
+                        left & ~(np.int64(1) << t), t, record[MJOLNIR_AFTER],
+                        record[SHIELD_AFTER], record[LOKI_AFTER], record[CHARIOT_AFTER],
+                        max(floor, record[ATTACK_AFTER] - record[LATE_LOSS]), layout, floor,
+                        potions, flags,
                     )  # fmt: skip
                     parent[cursor], target[cursor], steps[cursor] = s, t, walked
-                    attack[cursor], kills[cursor], cunning[cursor] = at_event, bested, used
+                    attack[cursor], kills[cursor] = record[ATTACK_AT_EVENT], bested
+                    cunning[cursor] = way if ways == 2 else 1
                     cursor += 1
         if failed and not probing:
             cursor, resume = begin, s
     return cursor, resume, False
+
+
+#: The fields of a walk's record (:func:`_walk_records`): the event (a row of the fight
+#: columns, -1 for a pickup), the damage taken there, Attack at the event, the loss of
+#: Attack due after it, and Attack, Mjolnir, shield, Loki and Chariot after it.
+EVENT, DAMAGE, ATTACK_AT_EVENT, LATE_LOSS = range(4)
+ATTACK_AFTER, MJOLNIR_AFTER, SHIELD_AFTER, LOKI_AFTER, CHARIOT_AFTER = range(4, 9)
+RECORD = 9
+
+
+@_inlined
+def _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir, shield, flags,
+                  effect_keys, effect_rows, effect_shifts, effect_columns,
+                  pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
+                  fight_keys, fight_rows, fight_shifts, fight_columns, misses, missed,
+                  records) -> bool:  # fmt: skip
+    """What a walk of ``walked`` steps to point of interest ``t`` does to a state with this
+    Attack (``strength``), Loki and Chariot counters and charges, for each way of fighting
+    (``ways`` of them), into ``records`` (see :data:`RECORD`), looked up as
+    :func:`expand_states` does; False after noting the misses if some are missing."""
+    key = (walked << effect_shifts[0] | strength << effect_shifts[1]
+           | loki << effect_shifts[2] | chariot << effect_shifts[3])  # fmt: skip
+    effect = _find(effect_keys, effect_rows, key)
+    if effect < 0:
+        return not _missed(misses, missed, WALK_EFFECT, key)
+    at_event, active, late = (effect_columns[0, effect], effect_columns[1, effect],
+                              effect_columns[2, effect])  # fmt: skip
+    walked_loki, walked_chariot = effect_columns[3, effect], effect_columns[4, effect]
+    found = True
+    for way in range(ways):
+        record, used = records[way], way if ways == 2 else 1
+        record[ATTACK_AT_EVENT], record[LATE_LOSS] = at_event, late
+        record[LOKI_AFTER], record[CHARIOT_AFTER] = walked_loki, walked_chariot
+        if t < n:
+            if flags & LOKI_BY_FIGHTS:
+                active = np.int64(walked_loki > 0)
+                record[LOKI_AFTER] = max(0, walked_loki - 1)
+            key = (t << fight_shifts[0] | at_event << fight_shifts[1]
+                   | active << fight_shifts[2] | mjolnir << fight_shifts[3]
+                   | shield << fight_shifts[4] | used << fight_shifts[5])  # fmt: skip
+            row = _find(fight_keys, fight_rows, key)
+            if row < 0:
+                found = not _missed(misses, missed, FIGHTS, key)
+                continue
+            record[EVENT], record[ATTACK_AFTER] = row, at_event
+            for field in range(3):  # the damage, Mjolnir and shield after it
+                record[(DAMAGE, MJOLNIR_AFTER, SHIELD_AFTER)[field]] = fight_columns[field, row]
+        else:
+            key = ((t - n) << pickup_shifts[0] | at_event << pickup_shifts[1]
+                   | mjolnir << pickup_shifts[2] | shield << pickup_shifts[3]
+                   | walked_loki << pickup_shifts[4]
+                   | walked_chariot << pickup_shifts[5])  # fmt: skip
+            row = _find(pickup_keys, pickup_rows, key)
+            if row < 0:
+                found = not _missed(misses, missed, PICKUPS, key)
+                continue
+            record[EVENT], record[DAMAGE] = -1, 0
+            for field in range(5):  # Attack, Mjolnir, shield, Loki and Chariot after it
+                record[ATTACK_AFTER + field] = pickup_columns[field, row]
+    return found
 
 
 @_compiled
@@ -382,42 +481,83 @@ def mark_falls(parent, event, kills, target, attack, child, after, healths, fall
     ``enemies`` is the mask)."""
     cleared = False
     for e in range(parent.shape[0]):
-        fight = event[e]
+        fight, k, t, a = event[e], kills[e], target[e], attack[e]
         if fight < 0:
             continue
-        hit_falls = hit_strikes = survived = False
-        for w in range(healths.shape[1]):
-            hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
-            hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
-            survived |= after[e, w] != 0
-        if hit_falls:
-            fallen[kills[e], target[e], attack[e]] = True
-        if hit_strikes:
-            fallen[kills[e] + 1, target[e], attack[e]] = True
-        cleared |= survived and child[e] & enemies == 0
+        if not (fallen[k, t, a] and fallen[k + 1, t, a]):  # most moves: ends known already
+            hit_falls = hit_strikes = False
+            for w in range(healths.shape[1]):
+                hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
+                hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
+            fallen[k, t, a] |= hit_falls
+            fallen[k + 1, t, a] |= hit_strikes
+        if not cleared and child[e] & enemies == 0:
+            for w in range(after.shape[1]):
+                cleared |= after[e, w] != 0
     return cleared
 
 
+# --- the states of the next layer ------------------------------------------------------------
+
+
 @_compiled
-def unite_sorted(keys, order, bits, where) -> tuple:
-    """Rows of ``bits`` with equal ``keys`` united, read in ``order`` (which sorts
-    ``keys``): ``(the distinct keys sorted, the union of each one's rows)``, in one pass
-    and without a sorted copy of either; the number of each row's key among them goes
-    into ``where`` unless it is empty."""
-    runs = 0
-    for i in range(order.shape[0]):
-        if i == 0 or keys[order[i]] != keys[order[i - 1]]:
-            runs += 1
-    distinct = np.empty(runs, np.int64)
-    union = np.zeros((runs, bits.shape[1]), np.uint64)
-    run = -1
-    for i in range(order.shape[0]):
-        row = order[i]
-        if run < 0 or keys[row] != distinct[run]:
-            run += 1
-            distinct[run] = keys[row]
-        for w in range(bits.shape[1]):
-            union[run, w] |= bits[row, w]
-        if where.shape[0]:
-            where[row] = run
-    return distinct, union
+def unite_hashed(keys, bits, needed, where) -> tuple:
+    """Rows of ``bits`` with equal ``keys`` united, in one pass through a hash table:
+    ``(the distinct keys, the union of each one's rows)``, each key where it first
+    appears. The number of each row's key among them goes into ``where``, -1 for a row
+    left out: one whose set is empty or whose key has no bit of ``needed``."""
+    words = bits.shape[1]
+    table, distinct, union = _unite_table(keys[:0], bits[:0], 0, 1024)
+    count = 0
+    for i in range(keys.shape[0]):
+        key, some = keys[i], np.uint64(0)
+        for w in range(words):
+            some |= bits[i, w]
+        if not some or not key & needed:
+            where[i] = -1
+            continue
+        slot = _first_slot(key, table.shape[0])
+        while table[slot] >= 0 and distinct[table[slot]] != key:
+            slot = (slot + 1) & (table.shape[0] - 1)
+        if table[slot] >= 0:
+            j = table[slot]
+            for w in range(words):
+                union[j, w] |= bits[i, w]
+            where[i] = j
+            continue
+        if 2 * (count + 1) > table.shape[0]:  # at most half full
+            table, distinct, union = _unite_table(distinct, union, count, 2 * table.shape[0])
+            slot = _first_slot(key, table.shape[0])
+            while table[slot] >= 0:
+                slot = (slot + 1) & (table.shape[0] - 1)
+        table[slot], distinct[count], where[i] = count, key, count
+        for w in range(words):
+            union[count, w] = bits[i, w]
+        count += 1
+    return distinct[:count], union[:count]
+
+
+@_compiled
+def _unite_table(distinct, union, count, slots) -> tuple:
+    """A hash table of ``slots`` slots (a power of two) for :func:`unite_hashed`, holding
+    the first ``count`` keys of ``distinct`` (each slot: the key's number, -1 free), and
+    room for half as many keys and their unions, the first ``count`` copied."""
+    table = np.full(slots, -1, np.int64)
+    keys, rows = np.empty(slots // 2, np.int64), np.empty((slots // 2, union.shape[1]), np.uint64)
+    for j in range(count):
+        slot = _first_slot(distinct[j], slots)
+        while table[slot] >= 0:
+            slot = (slot + 1) & (slots - 1)
+        table[slot], keys[j] = j, distinct[j]
+        for w in range(union.shape[1]):
+            rows[j, w] = union[j, w]
+    return table, keys, rows
+
+
+@_compiled
+def renumber(numbers, new) -> None:
+    """Each number that is not negative replaced by its new one, ``new[numbers[i]]``, in
+    place."""
+    for i in range(numbers.shape[0]):
+        if numbers[i] >= 0:
+            numbers[i] = new[numbers[i]]

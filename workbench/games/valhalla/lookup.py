@@ -4,7 +4,8 @@ The search meets the same few hundred cases (a walk of 5 steps with Attack 6, a
 fight against enemy 3 with Attack 4 and a shield...) millions of times. A
 :class:`LookupTable` computes each case once with plain Python (the engine's rules) and
 answers whole arrays of cases by lookup: the arguments packed into one key, found in
-a hash index that compiled loops can probe as well.
+an index that compiled loops can probe as well: a row number per possible key where
+keys have at most :data:`DIRECT_BITS` bits, else a hash index.
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.bitsets import Fields
 from workbench.games.valhalla.kernels import FREE, find_rows, store_rows
 
-__all__ = ["LookupTable"]
+__all__ = ["DIRECT_BITS", "LookupTable"]
+
+#: Keys of at most this many bits are looked up directly, in a row number per possible key
+#: (2 MiB at most); wider ones in a hash index. Direct lookups made the moves of the hard
+#: ladder's seed 38 a quarter faster than probing a hash index.
+DIRECT_BITS = 18
 
 
 class LookupTable:
@@ -27,7 +33,7 @@ class LookupTable:
     ``widths`` names the arguments and their bits; the function returns a tuple
     of ints, one per name in ``outputs``, read back as columns (:meth:`column`).
     The argument tuples are packed into one ``int64`` key (:attr:`fields`), found in
-    a hash index (:attr:`index`, which compiled loops probe too).
+    an index (:attr:`index`, which compiled loops probe too).
 
     >>> table = LookupTable(lambda a, b: (a + b, a * b), outputs=("sum", "product"), a=4, b=4)
     >>> [c.tolist() for c in table(a=np.array([2, 3, 2]), b=np.array([5, 1, 5]))]
@@ -41,8 +47,14 @@ class LookupTable:
         self.fields = Fields(**widths)
         #: The shift of each argument in a key, in the order of ``widths``.
         self.shifts = np.array(list(self.fields.shifts.values()), dtype=np.int64)
-        #: Hash index of the keys computed: ``(keys, rows)`` by slot, :data:`FREE` keys empty.
-        self.index = (np.full(16, FREE, dtype=np.int64), np.full(16, -1, dtype=np.int64))
+        #: Index of the keys computed, ``(keys, rows)``: for keys of up to :data:`DIRECT_BITS`
+        #: bits no keys and the row of each possible key (-1: not computed), else a hash
+        #: index (by slot, :data:`FREE` keys empty).
+        self.index = (
+            (np.zeros(0, dtype=np.int64), np.full(1 << self.fields.bits, -1, dtype=np.int64))
+            if self.fields.bits <= DIRECT_BITS
+            else (np.full(16, FREE, dtype=np.int64), np.full(16, -1, dtype=np.int64))
+        )
         self.rows: list[tuple[int, ...]] = []
         self._columns: dict[tuple[str, int], np.ndarray] = {}
 
@@ -66,7 +78,7 @@ class LookupTable:
             self.rows.append(tuple(self._func(*values)))
         numbers = np.arange(len(self.rows) - len(new), len(self.rows))
         slots = len(self.index[0])
-        if 2 * len(self.rows) > slots:  # keep the index at most half full
+        if slots and 2 * len(self.rows) > slots:  # keep a hash index at most half full
             while 2 * len(self.rows) > slots:
                 slots *= 2
             old_keys, old_rows = self.index

@@ -354,7 +354,7 @@ class MoveMaker:
             missed[:] = 0
             count, start, full = expand_states(
                 start, codes, healths, place, near, free, self._layout, self.n,
-                self.game.rules.attack_floor, self._potions, self._flags,
+                self.game.rules.attack_floor, self._potions, self._flags, self._longest,
                 *self.walk_count.index, self.walk_count.shifts, self.walk_count.column("count"),
                 *self.walk_effect.index, self.walk_effect.shifts, self.walk_effect.columns(),
                 *self.pickups.index, self.pickups.shifts, self.pickups.columns(),

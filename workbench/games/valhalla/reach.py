@@ -3,7 +3,8 @@
 Between two events the hero walks over empty fields only: walls and the enemies
 and items still on the board block the way, except the one walked to. One call
 answers this for thousands of (origin, what is left) pairs, a breadth-first search
-each in a compiled loop (:func:`~workbench.games.valhalla.kernels.walk_distances`).
+each in a compiled loop (:func:`~workbench.games.valhalla.kernels.walk_distances`), which
+grows a whole frontier of fields per step as a bitset row.
 
 >>> from workbench.games.valhalla.level import Level
 >>> level = Level.from_dict({"name": "Two", "width": 3, "height": 2, "start": [0, 0],
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kernels import walk_distances
 from workbench.games.valhalla.level import Level, level_graph
 from workbench.grids.square import Cell
@@ -36,11 +38,11 @@ class Reach:
 
     def __init__(self, level: Level, targets: list[Cell]):
         self.width, self.height = level.width, level.height
-        graph = level_graph(level)
-        self._neighbours = np.full((level.width * level.height, 4), -1, dtype=np.int64)
-        for cell in graph.nodes:
-            for k, other in enumerate(graph[cell]):
-                self._neighbours[self.cell_index(cell), k] = self.cell_index(other)
+        walkable = sum(1 << self.cell_index(cell) for cell in level_graph(level))  # no walls
+        self._walkable = bitsets.from_ints(
+            [walkable],
+            words=bitsets.words_for(self.width * self.height),
+        )[0]
         self._targets = np.array([self.cell_index(t) for t in targets], dtype=np.int64)
         self._everywhere: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -55,7 +57,7 @@ class Reach:
         can be lengthened by stepping back and forth)."""
         found = np.zeros((len(left), len(self._targets)), dtype=np.int16)
         free = np.zeros(len(left), dtype=np.bool_)
-        walk_distances(self._neighbours, self._targets, np.asarray(left, dtype=np.int64),
+        walk_distances(self._walkable, self.width, self._targets, np.asarray(left, dtype=np.int64),
                        np.asarray(origins, dtype=np.int64), found, free)  # fmt: skip
         return found, free
 

@@ -12,8 +12,9 @@ A layer is a sorted ``int64`` array of state codes (what is left, position,
 charges, counters, Attack; :mod:`~workbench.games.valhalla.moves`) with the set
 of reachable Health values of each as a bitset row: a fight maps the whole set at
 once. The forward pass expands a whole layer in compiled loops
-(:mod:`~workbench.games.valhalla.kernels`) and merges equal codes by one sort; it
-keeps every move (:class:`Edges`) and collects every outcome.
+(:mod:`~workbench.games.valhalla.kernels`) and merges equal codes through a hash
+table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`) and collects every
+outcome.
 The backward pass computes, per state and star class (:func:`outcome_class`),
 the Healths from which that class can still be won. A level whose state codes
 would need more than 63 bits (dozens of points of interest with long Loki or
@@ -190,17 +191,17 @@ class StateSpace:
             live = self._live(codes, healths)
             rows = np.flatnonzero(bitsets.nonempty(live))
             self._room_for(len(rows))
-            moves = maker.expand(codes[rows], live[rows], maker.origins(codes[rows]))
-            sizes = bitsets.popcount(live[rows])
+            expanded, with_healths = codes[rows], live[rows]
+            moves = maker.expand(expanded, with_healths, maker.origins(expanded))
+            first_edge = self._first_edges(moves.parent, rows, len(codes))
+            sizes = bitsets.popcount(with_healths)
             self.expanded += int(sizes.sum())
-            self.branches += int((sizes * np.bincount(moves.parent, minlength=len(rows))).sum())
-            parent = rows[moves.parent]
-            self._collect_outcomes(moves, live[rows])
-            going = bitsets.nonempty(moves.after) & (moves.child & maker.enemy_mask != 0)
-            next_codes, where, next_healths = bitsets.merge(moves.child[going], moves.after[going])
-            child = np.full(len(parent), -1, dtype=np.int32)
-            child[going] = where
-            first_edge = np.searchsorted(parent, np.arange(len(codes) + 1))
+            self.branches += int((sizes * np.diff(first_edge)[rows]).sum())
+            self._collect_outcomes(moves, with_healths)
+            # a move goes on where Healths survive and enemies are left
+            next_codes, child, next_healths = bitsets.merge(
+                moves.child, moves.after, needed=maker.enemy_mask
+            )
             edges = Edges(
                 moves.target,
                 moves.steps,
@@ -213,6 +214,20 @@ class StateSpace:
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
             self._hold(codes, healths, live, first_edge, *edges, next_codes, next_healths)
             codes, healths = next_codes, next_healths
+
+    @staticmethod
+    def _first_edges(parent: np.ndarray, rows: np.ndarray, states: int) -> np.ndarray:
+        """Where the moves of each of ``states`` states start (and the end), given each
+        move's state (``parent``, in order) as an index into ``rows``, the states expanded.
+
+        >>> StateSpace._first_edges(np.array([0, 0, 1]), np.array([1, 3]), 4).tolist()
+        [0, 0, 2, 2, 3]
+        """
+        counts = np.zeros(states + 1, dtype=np.int64)
+        counts[rows + 1] = np.diff(
+            np.searchsorted(parent, np.arange(len(rows) + 1, dtype=parent.dtype))
+        )
+        return np.cumsum(counts)
 
     def _hold(self, *arrays: np.ndarray) -> None:
         """Count a layer's arrays (and the next layer's) against ``max_memory``."""
