@@ -305,6 +305,32 @@ def _place(state, at, run, placed, used, keys, values, local, heads, layer_of, m
 
 
 @_compiled
+def _by_enemy_and_state(block, used) -> np.ndarray:
+    """The block slots ``0 .. used - 1`` by enemy, then by state (a count of each enemy's,
+    then an insertion sort of each enemy's few)."""
+    enemies = 0
+    for slot in range(used):
+        enemies = max(enemies, block[slot, 1] + 1)
+    starts = np.zeros(enemies + 1, np.int64)
+    for slot in range(used):
+        starts[block[slot, 1] + 1] += 1
+    for q in range(enemies):
+        starts[q + 1] += starts[q]
+    order, placed = np.empty(used, np.int64), starts[:-1].copy()
+    for slot in range(used):
+        order[placed[block[slot, 1]]] = slot
+        placed[block[slot, 1]] += 1
+    for q in range(enemies):
+        for i in range(starts[q] + 1, starts[q + 1]):
+            slot, j = order[i], i
+            while j > starts[q] and block[order[j - 1], 0] > block[slot, 0]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = slot
+    return order
+
+
+@_compiled
 def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, links,
               child_starts, child_rows, child_healths, counts) -> int:  # fmt: skip
     """Each enemy's block: its atoms (the (slot, Health) some group reaches, in state
@@ -313,10 +339,7 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
     room."""
     words = child_healths.shape[1]
     made, children, entries = counts[0], counts[1], counts[2]
-    keys = np.empty(used, np.int64)
-    for slot in range(used):
-        keys[slot] = block[slot, 1] << 32 | block[slot, 0]
-    by_enemy = np.argsort(keys)
+    by_enemy = _by_enemy_and_state(block, used)
     a = 0
     while a < used:
         target, b, count = block[by_enemy[a], 1], a, 0
