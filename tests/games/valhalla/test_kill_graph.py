@@ -41,8 +41,9 @@ def test_the_futures_cut_to_the_healths_reached_are_the_searchs_winnable_healths
 
 def _records_in_python(space: StateSpace, number: dict) -> dict:
     """Per (layer, row): its future (an int) and its representative's number, and per
-    representative its records as a set of (next state or -1, target, damage or -1, Healths
-    that survive before the damage, winning falls), from the search's moves."""
+    representative its records, in the order of its moves, one equal to the one before left
+    out: (next state or -1, target, damage or -1, Healths that survive before the damage,
+    winning falls), from the search's moves."""
     fights = space.maker.fights
     words = space.maker.words
     survives, falls, strikes = (
@@ -55,27 +56,28 @@ def _records_in_python(space: StateSpace, number: dict) -> dict:
     for k in range(len(space.layers) - 1, -1, -1):
         layer, ends = space.layers[k], space.winning_ends[k]
         e = layer.edges
-        first: dict[frozenset, int] = {}
+        first: dict[tuple, int] = {}
         for row in sorted(range(len(layer.codes)), key=lambda r: number[k, r]):
-            mine = set()
+            mine: list[tuple] = []
             for i in range(layer.first_edge[row], layer.first_edge[row + 1]):
                 after, fight, target = int(e.child[i]), int(e.event[i]), int(e.target[i])
                 ahead = future.get((k + 1, after), 0)
                 if fight < 0:
                     if ahead:
-                        mine.add((rep[k + 1, after], target, -1, ahead, 0))
+                        mine.append((rep[k + 1, after], target, -1, ahead, 0))
                     continue
                 wins = (falls[fight] if ends[i] & 1 else 0) | (strikes[fight] if ends[i] & 2 else 0)
                 lives = (ahead << damage[fight]) & survives[fight]
                 if lives:
-                    mine.add((rep[k + 1, after], target, damage[fight], lives, wins))
+                    mine.append((rep[k + 1, after], target, damage[fight], lives, wins))
                 elif wins:
-                    mine.add((-1, target, 0, 0, wins))
+                    mine.append((-1, target, 0, 0, wins))
+            mine = [r for j, r in enumerate(mine) if not j or r != mine[j - 1]]
             future[k, row] = cap & _union(lives | wins for *_, lives, wins in mine)
             if not future[k, row]:
                 rep[k, row] = -1
                 continue
-            rep[k, row] = first.setdefault(frozenset(mine), number[k, row])
+            rep[k, row] = first.setdefault(tuple(mine), number[k, row])
             if rep[k, row] == number[k, row]:
                 records[number[k, row]] = mine
     return {"future": future, "rep": rep, "records": records}
@@ -97,13 +99,13 @@ def test_records_and_representatives_equal_a_plain_python_derivation(seed):
         expected = _records_in_python(space, number)
         for (k, row), state in number.items():
             assert bitsets.to_int(graph.future[state]) == expected["future"][k, row]
-            found = set()
+            found = []
             for r in range(graph.begin[state], graph.end[state]):
                 words = (graph.records.shape[1] - 1) // 2
                 head = read_head(graph.records[r, 0])
-                found.add((*head, bitsets.to_int(graph.records[r, 1 : 1 + words]),
-                           bitsets.to_int(graph.records[r, 1 + words :])))  # fmt: skip
-            assert found == expected["records"].get(state, set())
+                found.append((*head, bitsets.to_int(graph.records[r, 1 : 1 + words]),
+                              bitsets.to_int(graph.records[r, 1 + words :])))  # fmt: skip
+            assert found == expected["records"].get(state, [])
         merged += sum(1 for (k, row), r in expected["rep"].items() if r not in (-1, number[k, row]))
     assert merged > 20  # the levels do have states with one future
 

@@ -11,12 +11,12 @@ once, layer by layer from the last, and keeps what the count needs:
   state's future, before the damage, and the Healths that fall there and win
   (:func:`record_head`, :func:`read_head`). A move that serves none is left out: no Health
   survives it into a future and none falls there and wins;
-* per state, a *representative*: the first state of its layer with the same records (a
-  state from which no win follows has none). By induction from the last layer, states
-  with one representative win and fall alike from every Health, after the same fights in
-  the same order, so the count keeps the records of representatives only and each move
-  leads to its next state's representative: plays that differ only in such states (the
-  hero at the Attack floor on one enemy's field or another's) meet.
+* per state, a *representative*: the first state of its layer with the same records, in
+  the same order (a state from which no win follows has none). By induction from the last
+  layer, states with one representative win and fall alike from every Health, after the
+  same fights in the same order, so the count keeps the records of representatives only
+  and each move leads to its next state's representative: plays that differ only in such
+  states (the hero at the Attack floor on one enemy's field or another's) meet.
 
 States are numbered layer after layer, in the search's order.
 
@@ -119,9 +119,8 @@ def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
     codes = np.concatenate([layer.codes for layer in space.layers])
     begin, end = np.empty(offsets[-1], np.int64), np.empty(offsets[-1], np.int64)
     future = np.empty((offsets[-1], words), np.uint64)
-    # Room for every move and a state's scratch: pages are taken as records are written.
-    most = max(int(np.diff(layer.first_edge).max(initial=0)) for layer in space.layers)
-    records = np.empty((sum(len(layer.edges.child) for layer in space.layers) + 2 * most + 1,
+    # Room for every move: pages are taken only as records are written.
+    records = np.empty((sum(len(layer.edges.child) for layer in space.layers) + 1,
                         1 + 2 * words), np.uint64)  # fmt: skip
     below, below_rep = np.zeros((1, words), np.uint64), np.zeros(1, np.int64)
     written = 0
@@ -153,23 +152,26 @@ def compact_layer(first_edge, child, event, target, ends, falls, strikes, surviv
     Three passes over the layer, each a loop written out: numba counts references to the
     arrays an inlined helper takes, which in a loop over every move costs more than the
     work."""
-    top = _write_records(first_edge, child, event, target, ends, falls, strikes, survives,
-                         damage, below, below_rep, cap, future, begin, end, records,
-                         written)  # fmt: skip
-    _represent(first, rep, begin, end, records, top)
+    hashes = np.empty(rep.shape[0], np.uint64)
+    _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
+                   below, below_rep, cap, future, begin, end, records, hashes,
+                   written)  # fmt: skip
+    _represent(first, rep, begin, end, records, hashes)
     return _pack(begin, end, records, written)
 
 
 @_compiled
 def _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
-                   below, below_rep, cap, future, begin, end, records,
+                   below, below_rep, cap, future, begin, end, records, hashes,
                    written) -> int:  # fmt: skip
-    """Each state's future and the records of its moves that serve a win (see
-    :func:`compact_layer`), from ``written`` on; a state from which no win follows gets
-    none. Returns where they end."""
-    words = future.shape[1]
+    """Each state's future, the records of its moves that serve a win (see
+    :func:`compact_layer`), from ``written`` on, a record equal to the one before left out
+    (a longer walk to the same fight), and a hash of them (``hashes``); a state from which
+    no win follows gets none. Returns where they end."""
+    words, width = future.shape[1], records.shape[1]
     for i in range(future.shape[0]):
         begin[i] = written
+        mixed = np.uint64(0)
         for w in range(words):
             future[i, w] = 0
         for e in range(first_edge[i], first_edge[i + 1]):
@@ -205,70 +207,48 @@ def _write_records(first_edge, child, event, target, ends, falls, strikes, survi
                 shift = np.uint64(damage[fight] + 1) if kept else np.uint64(1)
                 records[written, 0] = head | np.uint64(target[e]) << np.uint64(32) | (
                     shift << np.uint64(40))  # fmt: skip
-            if kept or fell:
-                for w in range(words):
-                    future[i, w] |= records[written, 1 + w] | records[written, 1 + words + w]
-                written += 1
+            if not (kept or fell):
+                continue
+            same = written > begin[i]
+            for w in range(width):
+                same &= records[written, w] == records[written - 1, w]
+            if same:
+                continue
+            for w in range(words):
+                future[i, w] |= records[written, 1 + w] | records[written, 1 + words + w]
+            for w in range(width):
+                mixed = _mix(mixed ^ records[written, w])
+            written += 1
         some = np.uint64(0)
         for w in range(words):
             future[i, w] &= cap[w]
             some |= future[i, w]
         end[i] = written if some else begin[i]
-        written = end[i]
+        written, hashes[i] = end[i], _mix(mixed ^ np.uint64(end[i] - begin[i]))
     return written
 
 
 @_compiled
-def _represent(first, rep, begin, end, records, scratch) -> None:
-    """Each state's records put in a canonical order, each once (by their hash, ties by the
-    words), and its representative: the first state with the same records (-1 for a state
-    with none); the records of a state that is not its own representative are dropped.
-    Rows ``scratch`` on of ``records`` are free."""
+def _represent(first, rep, begin, end, records, hashes) -> None:
+    """Each state's representative: the first state with the same records in the same order
+    (-1 for a state with none); the records of a state that is not its own representative
+    are dropped."""
     states, width = rep.shape[0], records.shape[1]
     slots = 1
     while slots < 2 * states:
         slots *= 2
     table = np.full(slots, -1, np.int64)  # slot -> the first state with those records
-    hashes = np.empty(states, np.uint64)
-    most = 1
-    for i in range(states):
-        most = max(most, end[i] - begin[i])
-    keys, rows = np.empty(most, np.uint64), np.empty(most, np.int64)
     for i in range(states):
         rep[i] = -1
         a, m = begin[i], end[i] - begin[i]
         if not m:
             continue
-        for j in range(m):  # insertion sort by hash: a state has 11 moves on average
-            key = np.uint64(0x9E3779B97F4A7C15)
-            for w in range(width):
-                key = _mix(key ^ records[a + j, w])
-            k = j
-            while k > 0 and (keys[k - 1] > key or (keys[k - 1] == key
-                             and _less(records, a + j, rows[k - 1]))):  # fmt: skip
-                keys[k], rows[k] = keys[k - 1], rows[k - 1]
-                k -= 1
-            keys[k], rows[k] = key, a + j
-        kept = 0
-        for j in range(m):  # in that order into the scratch rows, each once
-            if kept and keys[j] == keys[kept - 1] and _equal(records, rows[j], scratch + kept - 1):
-                continue
-            for w in range(width):
-                records[scratch + kept, w] = records[rows[j], w]
-            keys[kept] = keys[j]
-            kept += 1
-        mixed = np.uint64(kept)
-        for j in range(kept):
-            for w in range(width):
-                records[a + j, w] = records[scratch + j, w]
-            mixed = _mix(mixed ^ keys[j])
-        end[i] = a + kept
-        slot = np.int64(mixed & np.uint64(slots - 1))
+        slot = np.int64(hashes[i] & np.uint64(slots - 1))
         while table[slot] >= 0:
             other = table[slot]
-            if hashes[other] == mixed and end[other] - begin[other] == kept:
+            if hashes[other] == hashes[i] and end[other] - begin[other] == m:
                 same = True
-                for r in range(kept):
+                for r in range(m):
                     for w in range(width):
                         same &= records[begin[other] + r, w] == records[a + r, w]
                 if same:
@@ -278,7 +258,7 @@ def _represent(first, rep, begin, end, records, scratch) -> None:
             rep[i] = first + table[slot]
             end[i] = a
             continue
-        table[slot], hashes[i], rep[i] = i, mixed, first + i
+        table[slot], rep[i] = i, first + i
 
 
 @_compiled
@@ -293,24 +273,6 @@ def _pack(begin, end, records, written) -> int:
         begin[i], end[i] = written, written + m
         written += m
     return written
-
-
-@_compiled
-def _equal(records, a, b) -> bool:
-    """Whether rows ``a`` and ``b`` of ``records`` are equal."""
-    same = True
-    for w in range(records.shape[1]):
-        same &= records[a, w] == records[b, w]
-    return same
-
-
-@_compiled
-def _less(records, a, b) -> bool:
-    """Whether row ``a`` of ``records`` comes before row ``b``, word by word."""
-    for w in range(records.shape[1]):
-        if records[a, w] != records[b, w]:
-            return records[a, w] < records[b, w]
-    return False
 
 
 @_inlined
