@@ -62,10 +62,11 @@ def test_a_depth_followed_by_chunks_equals_each_group_followed_alone(seed):
         room = Room(int(graph.layer.max()) + 1, len(level.enemies), health + 1)
         while groups:
             depth = follow_depth(graph, _groups(groups, words), np.arange(len(groups)), room)
-            found = depth.candidates
+            found = depth.groups
             child_of = [frozenset((int(found.rows[i]), bitsets.to_int(found.healths[i]))
                                   for i in range(found.starts[c], found.starts[c + 1]))
                         for c in range(len(found.starts) - 1)]  # fmt: skip
+            assert len(set(child_of)) == len(child_of)  # each child written once
             links = {(int(p), child_of[c]) for p, c in zip(depth.parents, depth.children,
                                                            strict=True)}  # fmt: skip
             expected, following = set(), []

@@ -3,7 +3,6 @@ and against the same automaton built with plain Python dictionaries over the sea
 states (no count graph, no representatives, no chunks)."""
 
 import functools
-import itertools
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ from workbench.games.valhalla import bitsets, kill_orders
 from workbench.games.valhalla.baseline import baseline_kill_orders
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
-from workbench.games.valhalla.kill_orders import count_kill_orders, number_groups
+from workbench.games.valhalla.kill_orders import count_kill_orders
 from workbench.games.valhalla.search import StateSpace
 
 from .conftest import micro, small_levels
@@ -141,31 +140,3 @@ def test_counts_with_healths_past_one_word_equal_the_bfs():
         assert count_kill_orders(space) == len(baseline_kill_orders(game)), level.to_dict()
         several += count_kill_orders(space) > 1
     assert several > 3
-
-
-def test_number_groups_numbers_equal_groups_alike_by_first_appearance():
-    rng = np.random.default_rng(3)
-    for _ in range(50):
-        sizes = rng.integers(0, 4, size=rng.integers(1, 30))
-        bounds = np.concatenate([[0], np.cumsum(sizes)])
-        rows = rng.integers(0, 3, size=bounds[-1])
-        healths = rng.integers(0, 3, size=(bounds[-1], 2)).astype(np.uint64)
-        table = np.full(64, -1, np.int64)
-        hashes, starts = np.empty(30, np.uint64), np.zeros(31, np.int64)
-        kept_rows, kept = np.empty(len(rows), np.int64), np.empty_like(healths)
-        counts, numbers = np.zeros(2, np.int64), np.empty(len(sizes), np.int64)
-        number_groups(bounds, rows, healths, table, hashes, starts, kept_rows, kept, numbers,
-                      counts)  # fmt: skip
-        seen: dict[bytes, int] = {}
-        firsts: list[tuple] = []
-        for a, b in itertools.pairwise(bounds):
-            key = rows[a:b].tobytes() + healths[a:b].tobytes()
-            if key not in seen:
-                seen[key] = len(seen)
-                firsts.append((rows[a:b].tolist(), healths[a:b].tolist()))
-        expected = [seen[rows[a:b].tobytes() + healths[a:b].tobytes()]
-                    for a, b in itertools.pairwise(bounds)]  # fmt: skip
-        assert numbers.tolist() == expected and counts[0] == len(seen)
-        stored = [(kept_rows[a:b].tolist(), kept[a:b].tolist())
-                  for a, b in itertools.pairwise(starts[: counts[0] + 1])]  # fmt: skip
-        assert stored == firsts and counts[1] == starts[counts[0]]

@@ -10,7 +10,7 @@ Health falls there and wins, and its survivors' masks go to a *block* per enemy 
 A block's column of each group is that group's child after the fight (the states and
 Healths its plays reach); equal columns are one child, written once as entries ``(state,
 Healths)`` in state order (:class:`Depth`), and equal children of different chunks are
-made one by the count.
+found by a hash table and written once.
 
 A chunk's arrays grow as it needs: one that runs out of room stops the chunk, which is
 then followed again with more (:class:`Room`).
@@ -37,7 +37,7 @@ _compiled = njit(cache=True, nogil=True)
 _inlined = njit(cache=True, nogil=True, inline="always")
 _ONE = np.uint64(1)
 #: What :func:`follow_chunk` ran out of room for (0: nothing).
-_STATES, _SLOTS, _ATOMS, _COLUMNS, _LINKS, _CHILDREN, _ENTRIES, _INDEX = range(1, 9)
+_STATES, _SLOTS, _ATOMS, _COLUMNS, _LINKS, _CHILDREN, _ENTRIES, _INDEX, _TABLE = range(1, 10)
 
 
 class Groups(NamedTuple):
@@ -52,13 +52,13 @@ class Groups(NamedTuple):
 class Depth(NamedTuple):
     """What one more fight makes of some groups: per group, how many enemies some play can
     fall against and win (``fatal``); per (group, enemy) that goes on, the group
-    (``parents``) and its child (``children``, a number of ``candidates``, which holds
-    each child once per chunk)."""
+    (``parents``) and its child (``children``, a number of the new ``groups``, each of
+    which is one child, different from every other)."""
 
     fatal: np.ndarray
     parents: np.ndarray
     children: np.ndarray
-    candidates: Groups
+    groups: Groups
 
 
 class Room:
@@ -114,13 +114,16 @@ def _doubled(array: np.ndarray) -> np.ndarray:
 
 
 def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room) -> Depth:
-    """Follow every group (chunk by chunk, in ``order``) to its next fights."""
+    """Follow every group (chunk by chunk, in ``order``) to its next fights; the children of
+    the depth are each written once (equal ones of different groups and chunks found by a
+    hash table)."""
     words = groups.healths.shape[1]
     fatal = np.zeros(len(groups.starts) - 1, np.int64)
     links = _filled(FIRST_ROOM, 2)
     starts = np.zeros(FIRST_ROOM + 1, np.int64)
     rows = np.empty(FIRST_ROOM, np.int64)
     healths = np.empty((FIRST_ROOM, words), np.uint64)
+    table, hashes = np.full(2 * FIRST_ROOM, -1, np.int64), np.empty(FIRST_ROOM + 1, np.uint64)
     counts = np.zeros(3, np.int64)  # links, children and their entries written
     for first in range(0, len(order), CHUNK):
         chunk = order[first : first + CHUNK]
@@ -128,38 +131,68 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
             room.chunks += 1
             before = counts.copy()
             short = follow_chunk(chunk, *groups, *graph[:4], room.healths, room.chunks,
-                                 *room.arrays(), fatal, links, starts, rows, healths,
-                                 counts)  # fmt: skip
+                                 *room.arrays(), fatal, links, starts, rows, healths, table,
+                                 hashes, counts)  # fmt: skip
             if not short:
                 break
             counts[:] = before
             if short == _LINKS:
                 links = _doubled(links)
             elif short == _CHILDREN:
-                starts = _doubled(starts)
+                starts, hashes = _doubled(starts), _doubled(hashes)
             elif short == _ENTRIES:
                 rows, healths = _doubled(rows), _doubled(healths)
+            elif short == _TABLE:
+                table = np.empty(2 * len(table), np.int64)
             else:
                 room.grow(short)
+            _rehash(table, hashes, counts[1])  # a child written before it ran out goes
     made, children, entries = (int(c) for c in counts)
     parents, children_of = (links[:made, k].astype(np.int32) for k in (0, 1))
     return Depth(fatal.astype(np.int8), parents, children_of,
-                 Groups(starts[: children + 1], rows[:entries], healths[:entries]))  # fmt: skip
+                 Groups(starts[: children + 1].copy(), rows[:entries].copy(),
+                        healths[:entries].copy()))  # fmt: skip
+
+
+@_compiled
+def _rehash(table, hashes, children) -> None:
+    """``table`` (all its slots) finding children ``0 .. children - 1`` by their hashes."""
+    size = table.shape[0]
+    for slot in range(size):
+        table[slot] = -1
+    for child in range(children):
+        slot = np.int64(hashes[child] & np.uint64(size - 1))
+        while table[slot] >= 0:
+            slot = (slot + 1) & (size - 1)
+        table[slot] = child
+
+
+@_compiled
+def _entries_key(rows, healths, a, b):
+    """A hash of entries ``a .. b - 1`` (states and Healths)."""
+    mixed = np.uint64(b - a)
+    for i in range(a, b):
+        mixed = (mixed ^ np.uint64(rows[i])) * np.uint64(0x9E3779B97F4A7C15)
+        for w in range(healths.shape[1]):
+            mixed = (mixed ^ healths[i, w]) * np.uint64(0xBF58476D1CE4E5B9)
+        mixed ^= mixed >> np.uint64(29)
+    return mixed
 
 
 @_compiled
 def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, span, run,
                  keys, values, local, heads, block, masks, atoms, columns, distinct,
-                 fatal_masks, fatal, links, child_starts, child_rows, child_healths,
-                 counts) -> int:  # fmt: skip
+                 fatal_masks, fatal, links, child_starts, child_rows, child_healths, table,
+                 hashes, counts) -> int:  # fmt: skip
     """Follow the groups ``chunk`` (of ``starts``, ``rows``, ``healths``: see
     :class:`Groups`) through the graph (``begin``, ``end``, ``records``, ``layer_of``: see
     :class:`~.kill_graph.KillGraph`; ``span`` Healths a state, 0 to the most) to their next
     fights; ``run`` stamps this call's index (see :class:`Room` for the work arrays).
     Writes each group's count of fatal enemies into ``fatal``, a ``(group, child)`` row into
-    ``links`` for each fight that goes on and each child once into ``child_starts``,
-    ``child_rows``, ``child_healths``, from ``counts`` (links, children and entries written)
-    on, and moves ``counts`` on. Returns 0, or what it ran out of room for (nothing then
+    ``links`` for each fight that goes on and each child of the depth once into
+    ``child_starts``, ``child_rows``, ``child_healths`` (found again by ``table`` and
+    ``hashes``: see :func:`_children`), from ``counts`` (links, children and entries
+    written) on, and moves ``counts`` on. Returns 0, or what it ran out of room for (nothing then
     counts as written).
 
     Three passes, each a loop written out: numba counts references to the arrays an inlined
@@ -180,8 +213,8 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
             known += np.int64((fatal_masks[q] >> np.uint64(j)) & _ONE)
         fatal[chunk[j]] = known
     return _children(chunk, span, block, masks[local.shape[0] * span :], used, atoms, columns,
-                     distinct, links,
-                     child_starts, child_rows, child_healths, counts)  # fmt: skip
+                     distinct, links, child_starts, child_rows, child_healths, table, hashes,
+                     counts)  # fmt: skip
 
 
 @_inlined
@@ -332,11 +365,12 @@ def _by_enemy_and_state(block, used) -> np.ndarray:
 
 @_compiled
 def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, links,
-              child_starts, child_rows, child_healths, counts) -> int:  # fmt: skip
+              child_starts, child_rows, child_healths, table, hashes, counts) -> int:  # fmt: skip
     """Each enemy's block: its atoms (the (slot, Health) some group reaches, in state
     order), each group's column (a bitset of atoms), equal columns one child, written as
-    entries in state order; a link per (group, child). Returns 0, or what ran out of
-    room."""
+    entries in state order unless an equal child of the depth is known (``table``, a power
+    of two of slots at most half full, -1 free, finds children by their ``hashes``); a link
+    per (group, child). Returns 0, or what ran out of room."""
     words = child_healths.shape[1]
     made, children, entries = counts[0], counts[1], counts[2]
     by_enemy = _by_enemy_and_state(block, used)
@@ -380,10 +414,12 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
                 if same:
                     child = distinct[c, 2]
                     break
-            if child < 0:
+            if child < 0:  # written after the children, kept if no child of the depth is it
                 if children + 2 > child_starts.shape[0]:
                     return _CHILDREN
-                last = -1
+                if 2 * (children + 1) > table.shape[0]:
+                    return _TABLE
+                last, start = -1, entries
                 for i in range(width):
                     x = columns[j * width + i]
                     while x:
@@ -398,9 +434,27 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
                             entries += 1
                         child_healths[entries - 1, h // 64] |= _ONE << np.uint64(h % 64)
                         x &= x - _ONE
-                child = children
-                children += 1
-                child_starts[children] = entries
+                mixed = _entries_key(child_rows, child_healths, start, entries)
+                at = np.int64(mixed & np.uint64(table.shape[0] - 1))
+                while table[at] >= 0:
+                    other = table[at]
+                    if hashes[other] == mixed and child_starts[other + 1] - child_starts[
+                            other] == entries - start:  # fmt: skip
+                        same = True
+                        for r in range(entries - start):
+                            same &= child_rows[child_starts[other] + r] == child_rows[start + r]
+                            for w in range(words):
+                                same &= (child_healths[child_starts[other] + r, w]
+                                         == child_healths[start + r, w])  # fmt: skip
+                        if same:
+                            break
+                    at = (at + 1) & (table.shape[0] - 1)
+                if table[at] >= 0:
+                    child, entries = table[at], start
+                else:
+                    table[at], hashes[children], child = children, mixed, children
+                    children += 1
+                    child_starts[children] = entries
                 distinct[seen, 0], distinct[seen, 1] = np.int64(key >> np.uint64(1)), j
                 distinct[seen, 2] = child
                 seen += 1
