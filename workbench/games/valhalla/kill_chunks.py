@@ -338,6 +338,29 @@ def _place(state, at, run, placed, used, keys, values, local, heads, layer_of, m
 
 
 @_compiled
+def _transpose(square) -> None:
+    """Transpose a 64 x 64 bit matrix in place (bit ``c`` of word ``r`` becomes bit ``r`` of
+    word ``c``), by swapping ever smaller blocks.
+
+    >>> square = np.zeros(64, np.uint64)
+    >>> square[3] = 1 << 5
+    >>> _transpose(square)
+    >>> [int(w) for w in square[5:6]], int(square[3])
+    ([8], 0)
+    """
+    half, mask = np.uint64(32), np.uint64(0x00000000FFFFFFFF)
+    while half:
+        k, step = 0, np.int64(half)
+        while k < 64:
+            swapped = ((square[k] >> half) ^ square[k + step]) & mask
+            square[k] ^= swapped << half
+            square[k + step] ^= swapped
+            k = (k + step + 1) & ~step
+        half >>= np.uint64(1)
+        mask ^= mask << half
+
+
+@_compiled
 def _by_enemy_and_state(block, used) -> np.ndarray:
     """The block slots ``0 .. used - 1`` by enemy, then by state (a count of each enemy's,
     then an insertion sort of each enemy's few)."""
@@ -389,13 +412,15 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
         width = (count + 63) // 64
         if columns.shape[0] < CHUNK * width:
             return _COLUMNS
-        for i in range(CHUNK * width):
-            columns[i] = 0
-        for i in range(count):
-            x = block_masks[atoms[i, 0] * span + atoms[i, 1]]
-            while x:
-                columns[trailing_zeros(x) * width + i // 64] |= _ONE << np.uint64(i % 64)
-                x &= x - _ONE
+        square = np.empty(64, np.uint64)
+        for i in range(width):  # 64 atoms' masks at a time, turned into the groups' columns
+            for k in range(64):
+                square[k] = 0
+                if 64 * i + k < count:
+                    square[k] = block_masks[atoms[64 * i + k, 0] * span + atoms[64 * i + k, 1]]
+            _transpose(square)
+            for j in range(CHUNK):
+                columns[j * width + i] = square[j]
         seen = 0
         for j in range(chunk.shape[0]):
             key, some = np.uint64(0x9E3779B97F4A7C15), np.uint64(0)
