@@ -3,6 +3,8 @@ one by one in plain Python over the graph's records."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.games.valhalla import bitsets, kill_chunks
 from workbench.games.valhalla.engine import ValhallaCalling
@@ -94,3 +96,12 @@ def test_chunks_of_any_size_and_arrays_grown_from_one_row_change_no_count(chunk,
     monkeypatch.setattr(kill_chunks, "FIRST_ROOM", room)
     assert [count_kill_orders(space) for space in spaces] == counts
     assert counts[0] == 4560
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=64, max_size=64))
+def test_transpose_turns_bit_c_of_word_r_into_bit_r_of_word_c(words):
+    square = np.array(words, dtype=np.uint64)
+    kill_chunks._transpose(square)
+    for c in range(64):
+        assert int(square[c]) == sum(((words[r] >> c) & 1) << r for r in range(64))
