@@ -112,6 +112,24 @@ def _empty_moves(room: int, words: int) -> Moves:
     )  # fmt: skip
 
 
+def _unique_of_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` (the distinct values sorted, and where
+    each value is among them) by a stable sort, which merges runs of sorted values: the
+    boards and fields of a layer's sorted states come in a run per charges, counters and
+    Attack (seed 38's biggest layer: 2 ms instead of 14 ms for the sort).
+
+    >>> [a.tolist() for a in _unique_of_runs(np.array([2, 5, 9, 1, 5, 7]))]
+    [[1, 2, 5, 7, 9], [1, 2, 4, 0, 2, 3]]
+    """
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    first = np.ones(len(values), dtype=np.bool_)
+    first[1:] = ordered[1:] != ordered[:-1]
+    where = np.empty(len(values), dtype=np.int64)
+    where[order] = np.cumsum(first) - 1
+    return ordered[first], where
+
+
 def _bits(value: int) -> int:
     return max(1, int(value).bit_length())
 
@@ -328,7 +346,7 @@ class MoveMaker:
         (:meth:`Reach.everywhere`): for many calls on a few states each.
         """
         left = self.layout.get(codes, "left")
-        unique, place = np.unique(left | origins << (self.n + self.m), return_inverse=True)
+        unique, place = _unique_of_runs(left | origins << (self.n + self.m))
         boards, fields = unique & ((1 << (self.n + self.m)) - 1), unique >> (self.n + self.m)
         if memo:
             found = [self.reach.everywhere(board) for board in boards.tolist()]
@@ -339,7 +357,7 @@ class MoveMaker:
         return self._moves(
             np.ascontiguousarray(codes, dtype=np.int64),
             np.ascontiguousarray(healths, dtype=np.uint64),
-            place.astype(np.int64).reshape(-1),
+            place,
             np.ascontiguousarray(near, dtype=np.int16).reshape(len(unique), len(self.cells) - 1),
             np.ascontiguousarray(free, dtype=np.bool_).reshape(-1),
         )
