@@ -19,9 +19,10 @@ a time limit, after a one-enemy level that loads the compiled loops (reported ap
 Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
-Last run (2026-12-04, late, idle): all 23 answered exactly; CPU median 0.56 s, worst 9.5 s
-(seed 38, 795 MiB, the worst peak; every other level under 5 s, seed 69 4.0 s); the 12 of
-seeds 0..18 median 0.55 s, worst 1.80 s, 416 MiB. Stretch: see the README.
+Last run (2026-12-06, load about 1, a slower machine than before: the code of 2026-12-04
+takes 12.5 s on seed 38 here, 9.5 s there): all 23 answered exactly; CPU median 0.62 s, worst
+7.5 s (seed 38, 736 MiB, the worst peak; every other level under 5 s, seed 77 4.9 s); the 12
+of seeds 0..18 median 0.55 s, worst 1.99 s, 425 MiB. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
