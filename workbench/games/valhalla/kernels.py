@@ -335,11 +335,12 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     of interest does to them is looked up once for them all, into memos kept across calls
     and valid while stamped with the run's number (``stamps``: the last one given and its
     charges, counters and Attack, the code's bits from Mjolnir's on):
-    the count of lengths of a walk of ``d`` steps (``2 * d + 1`` if the hero can step off
-    the start, else ``2 * d``) in ``counted`` and ``counts``, and what a walk of ``d``
-    steps to ``t`` does in ``recorded[2 * (t * span + d)]`` and the records
-    (:func:`_walk_records`) of its ways of fighting from there on in ``records``, for
-    walks of up to ``span - 1`` steps (``counted`` has ``2 * span`` entries).
+    how many lengths a walk of ``d`` steps has (at ``2 * d + 1`` in ``counted`` and
+    ``counts`` if it can be lengthened by stepping back and forth, else at ``2 * d``), and
+    what a walk of ``d`` steps to ``t`` does (stamped at ``recorded[2 * (t * span + d)]``,
+    the records of its ways of fighting, :func:`_walk_records`, from there on in
+    ``records``), for walks of up to ``span - 1`` steps (``counted`` has ``2 * span``
+    entries).
     ``layout`` holds the shift and mask of each field of a state code (:data:`LEFT` ...),
     ``flags`` the rules of :class:`~workbench.games.valhalla.moves.MoveMaker` that bear
     on it (:data:`CUNNING_CHOICE` ...); the other names are the move columns of
