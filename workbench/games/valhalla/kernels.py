@@ -304,18 +304,18 @@ def canonical_codes(left, pos, mjolnir, shield, loki, chariot, attack, layout, f
 
 @_compiled
 def expand_states(start, codes, healths, place, near, free, layout, n, floor, potions, flags,
-                  longest, count_keys, count_rows, count_shifts, count_column,
+                  count_keys, count_rows, count_shifts, count_column,
                   effect_keys, effect_rows, effect_shifts, effect_columns,
                   pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
                   fight_keys, fight_rows, fight_shifts, fight_columns, fight_survives,
                   parent, target, steps, attack, event, kills, child, after, cunning,
-                  misses, missed):  # fmt: skip
+                  misses, missed, stamps, counted, counts, recorded, records):  # fmt: skip
     """The moves of states ``start, start + 1, ...`` (codes ``codes[s]``, Healths
     ``healths[s]``, standing where the walk distances ``near[place[s]]`` and the free
     step ``free[place[s]]`` were measured) into the move arrays, grouped by state in
     order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
-    item ``t - n``), of each length with its own effect (up to ``longest`` steps), each
-    way of fighting (Tricksters Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
+    item ``t - n``), of each length with its own effect, each way of fighting (Tricksters
+    Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
 
     The rules are rows of lookup tables (index keys and rows, key shifts, result
     columns), found by packed keys; one not yet computed is a miss, written to
@@ -324,24 +324,30 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     probed for misses; ``full`` when the move arrays had no room for a state.
     Consecutive states with the same charges, counters and Attack (sorted codes) differ
     only in what is left and where they stand: what a walk of some length to some point
-    of interest does to them is looked up once for them all (:func:`_walk_records`).
+    of interest does to them is looked up once for them all, into memos kept across calls
+    and valid while stamped with the run's number (``stamps``: the last one given and its
+    charges, counters and Attack, the code's bits from Mjolnir's on):
+    how many lengths a walk of ``d`` steps has (at ``2 * d + 1`` in ``counted`` and
+    ``counts`` if it can be lengthened by stepping back and forth, else at ``2 * d``), and
+    what a walk of ``d`` steps to ``t`` does (stamped at ``recorded[2 * (t * span + d)]``,
+    the records of its ways of fighting, :func:`_walk_records`, from there on in
+    ``records``), for walks of up to ``span - 1`` steps (``counted`` has ``2 * span``
+    entries).
     ``layout`` holds the shift and mask of each field of a state code (:data:`LEFT` ...),
     ``flags`` the rules of :class:`~workbench.games.valhalla.moves.MoveMaker` that bear
     on it (:data:`CUNNING_CHOICE` ...); the other names are the move columns of
     :class:`~workbench.games.valhalla.moves.Moves`.
     """
     cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
-    words, span = healths.shape[1], longest + 1
-    counted, counts = np.zeros(2 * span, np.int64), np.empty(2 * span, np.int64)
-    recorded = np.zeros(near.shape[1] * span * 2, np.int64)  # stamps, as counted's
-    records = np.empty((near.shape[1] * span * 2, RECORD), np.int64)
-    stamp, status = 0, np.int64(-1)  # the charges, counters and Attack the memos hold
+    words, span = healths.shape[1], counted.shape[0] // 2
+    stamp, status = stamps[0], stamps[1]
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
         begin = cursor
         code = codes[s]
         if code >> layout[MJOLNIR, 0] != status:
             status, stamp = code >> layout[MJOLNIR, 0], stamp + 1
+            stamps[0], stamps[1] = stamp, status
         left, mjolnir, shield = (_field(code, layout, LEFT), _field(code, layout, MJOLNIR),
                                  _field(code, layout, SHIELD))  # fmt: skip
         loki, chariot, strength = (_field(code, layout, LOKI), _field(code, layout, CHARIOT),

@@ -335,6 +335,18 @@ class MoveMaker:
 
     # --- moves ------------------------------------------------------------------------------
 
+    @functools.cached_property
+    def _memos(self) -> tuple[np.ndarray, ...]:
+        """The memos :func:`~.kernels.expand_states` keeps across calls (for walks of up to
+        :attr:`_longest` steps), none valid yet: the last stamp given and its charges,
+        counters and Attack (none), the stamps and counts of walk lengths, and the stamps
+        and records of walks to each point of interest. The tables only grow, so what a
+        walk does to a state stays what they say."""
+        span, walks = self._longest + 1, 2 * (self._longest + 1) * (self.n + self.m)
+        return (np.array([0, -1], dtype=np.int64), np.zeros(2 * span, dtype=np.int64),
+                np.empty(2 * span, dtype=np.int64), np.zeros(walks, dtype=np.int64),
+                np.empty((walks, kernels.RECORD), dtype=np.int64))  # fmt: skip
+
     def expand(
         self, codes: np.ndarray, healths: np.ndarray, origins: np.ndarray, *, memo: bool = False
     ) -> Moves:
@@ -372,14 +384,14 @@ class MoveMaker:
             missed[:] = 0
             count, start, full = expand_states(
                 start, codes, healths, place, near, free, self._layout, self.n,
-                self.game.rules.attack_floor, self._potions, self._flags, self._longest,
+                self.game.rules.attack_floor, self._potions, self._flags,
                 *self.walk_count.index, self.walk_count.shifts, self.walk_count.column("count"),
                 *self.walk_effect.index, self.walk_effect.shifts, self.walk_effect.columns(),
                 *self.pickups.index, self.pickups.shifts, self.pickups.columns(),
                 *fights.index, fights.shifts,
                 np.stack([fights.column(c) for c in _FIGHT_INTS]).reshape(3, -1),
                 fights.column("survives", words=self.words),
-                *(column[written:] for column in out), misses, missed,
+                *(column[written:] for column in out), misses, missed, *self._memos,
             )  # fmt: skip
             written += count
             if full:
