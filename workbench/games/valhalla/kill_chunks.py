@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from workbench.games.valhalla.kill_graph import NO_STATE, KillGraph
+from workbench.games.valhalla.kill_graph import NO_STATE, KillGraph, head_fields
 
 __all__ = ["CHUNK", "FIRST_ROOM", "Depth", "Groups", "Room", "follow_chunk", "follow_depth"]
 
@@ -70,7 +70,7 @@ class Room:
 
     def __init__(self, layers: int, enemies: int, healths: int):
         self.healths = healths
-        self.keys, self.values = _filled(4 * FIRST_ROOM, 1)[:, 0], _filled(4 * FIRST_ROOM, 1)[:, 0]
+        self.keys, self.values = (np.zeros(4 * FIRST_ROOM, np.int64) for _ in range(2))
         self.chunks = 0
         self.local = _filled(FIRST_ROOM, 2)
         self.heads = np.empty(layers, np.int64)
@@ -92,7 +92,7 @@ class Room:
         elif short == _COLUMNS:
             self.columns = _doubled(self.columns)
         elif short == _INDEX:
-            self.keys, self.values = _doubled(self.keys), _filled(2 * len(self.values), 1)[:, 0]
+            self.keys, self.values = _doubled(self.keys), np.zeros(2 * len(self.values), np.int64)
 
     def arrays(self) -> tuple:
         """The work arrays, in :func:`follow_chunk`'s order."""
@@ -270,16 +270,8 @@ def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads
         while at >= 0:
             state, here = local[at, 0], at * span
             for r in range(begin[state], end[state]):
-                head = records[r, 0]
-                after = np.int64(head & np.uint64(NO_STATE))
-                target = np.int64((head >> np.uint64(32)) & np.uint64(0xFF))
-                damage = np.int64(head >> np.uint64(40)) - 1
-                if damage < 0:  # a pickup
-                    key = after
-                elif after == NO_STATE:
-                    key = 0
-                else:
-                    key = -1 - (after * 64 + target)
+                after, target, damage = head_fields(records[r, 0])
+                key = after  # a pickup's
                 if damage >= 0:
                     for w in range(words):
                         x = records[r, 1 + words + w]
@@ -288,6 +280,7 @@ def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads
                             x &= x - _ONE
                     if after == NO_STATE:
                         continue
+                    key = -1 - (after * 64 + target)
                 slot = _probe(key, size)
                 while values[slot] >> 32 == run and keys[slot] != key:
                     slot = (slot + 1) & (size - 1)

@@ -51,7 +51,7 @@ from workbench.errors import SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.search import StateSpace
 
-__all__ = ["NO_STATE", "KillGraph", "kill_graph", "read_head", "record_head"]
+__all__ = ["NO_STATE", "KillGraph", "head_fields", "kill_graph", "read_head", "record_head"]
 
 _compiled = njit(cache=True, nogil=True)
 _inlined = njit(cache=True, nogil=True, inline="always")
@@ -90,13 +90,14 @@ def record_head(state: int, target: int, damage: int) -> int:
 
 def read_head(head) -> tuple[int, int, int]:
     """``(next state or -1, target, damage or -1)`` of a head word (:func:`record_head`)."""
-    state, target, damage = _fields(np.uint64(head))
+    state, target, damage = head_fields(np.uint64(head))
     return (-1 if state == NO_STATE else int(state)), int(target), int(damage)
 
 
 @_inlined
-def _fields(head):
-    """The next state, target and damage of a head word, as ``int64``."""
+def head_fields(head):
+    """The next state (:data:`NO_STATE`: none), target and damage (-1: a pickup) of a head
+    word, as ``int64`` (compiled, for the loops that read records)."""
     state = np.int64(head & np.uint64(NO_STATE))
     target = np.int64((head >> np.uint64(32)) & np.uint64(0xFF))
     return state, target, np.int64(head >> np.uint64(40)) - 1
