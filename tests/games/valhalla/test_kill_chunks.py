@@ -61,7 +61,7 @@ def test_a_depth_followed_by_chunks_equals_each_group_followed_alone(seed):
         if not bitsets.to_int(graph.future[0]) >> health & 1:
             continue
         groups = [{0: 1 << health}]
-        room = Room(int(graph.layer.max()) + 1, len(level.enemies), health + 1)
+        room = Room(int(graph.layer.max()) + 1, len(level.enemies), health + 1, words)
         while groups:
             depth = follow_depth(graph, _groups(groups, words), np.arange(len(groups)), room)
             found = depth.groups

@@ -66,10 +66,20 @@ class Room:
     of keys and values, each value stamped with the chunk that wrote it) of where the
     chunk's states and block slots are; the chunk's states and their layers' lists; the
     blocks' states and enemies; the masks of each Health of a chunk's state, then of a
-    block slot; a block's Healths (atoms) and columns; the fatal enemies' masks."""
+    block slot; a block's Healths (atoms) and columns; the fatal enemies' masks. And what
+    :func:`follow_depth` writes a depth's links and children into (``Healths`` of ``words``
+    words), kept from depth to depth: arrays made afresh for each depth were grown again
+    each time, a chunk followed again for every doubling (on the hardest level, the first
+    depths took three times as long)."""
 
-    def __init__(self, layers: int, enemies: int, healths: int):
+    def __init__(self, layers: int, enemies: int, healths: int, words: int):
         self.healths = healths
+        self.links = _filled(FIRST_ROOM, 2)
+        self.starts = np.zeros(FIRST_ROOM + 1, np.int64)
+        self.rows = np.empty(FIRST_ROOM, np.int64)
+        self.child_healths = np.empty((FIRST_ROOM, words), np.uint64)
+        self.table = np.empty(2 * FIRST_ROOM, np.int64)
+        self.hashes = np.empty(FIRST_ROOM + 1, np.uint64)
         self.keys, self.values = (np.zeros(4 * FIRST_ROOM, np.int64) for _ in range(2))
         self.chunks = 0
         self.local = _filled(FIRST_ROOM, 2)
@@ -91,6 +101,14 @@ class Room:
             self.atoms = _doubled(self.atoms)
         elif short == _COLUMNS:
             self.columns = _doubled(self.columns)
+        elif short == _LINKS:
+            self.links = _doubled(self.links)
+        elif short == _CHILDREN:
+            self.starts, self.hashes = _doubled(self.starts), _doubled(self.hashes)
+        elif short == _ENTRIES:
+            self.rows, self.child_healths = _doubled(self.rows), _doubled(self.child_healths)
+        elif short == _TABLE:
+            self.table = np.empty(2 * len(self.table), np.int64)
         elif short == _INDEX:
             self.keys, self.values = _doubled(self.keys), np.zeros(2 * len(self.values), np.int64)
 
@@ -117,13 +135,8 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
     """Follow every group (chunk by chunk, in ``order``) to its next fights; the children of
     the depth are each written once (equal ones of different groups and chunks found by a
     hash table)."""
-    words = groups.healths.shape[1]
     fatal = np.zeros(len(groups.starts) - 1, np.int64)
-    links = _filled(FIRST_ROOM, 2)
-    starts = np.zeros(FIRST_ROOM + 1, np.int64)
-    rows = np.empty(FIRST_ROOM, np.int64)
-    healths = np.empty((FIRST_ROOM, words), np.uint64)
-    table, hashes = np.full(2 * FIRST_ROOM, -1, np.int64), np.empty(FIRST_ROOM + 1, np.uint64)
+    room.table[:] = -1
     counts = np.zeros(3, np.int64)  # links, children and their entries written
     for first in range(0, len(order), CHUNK):
         chunk = order[first : first + CHUNK]
@@ -131,27 +144,18 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
             room.chunks += 1
             before = counts.copy()
             short = follow_chunk(chunk, *groups, *graph[:4], room.healths, room.chunks,
-                                 *room.arrays(), fatal, links, starts, rows, healths, table,
-                                 hashes, counts)  # fmt: skip
+                                 *room.arrays(), fatal, room.links, room.starts, room.rows,
+                                 room.child_healths, room.table, room.hashes, counts)  # fmt: skip
             if not short:
                 break
             counts[:] = before
-            if short == _LINKS:
-                links = _doubled(links)
-            elif short == _CHILDREN:
-                starts, hashes = _doubled(starts), _doubled(hashes)
-            elif short == _ENTRIES:
-                rows, healths = _doubled(rows), _doubled(healths)
-            elif short == _TABLE:
-                table = np.empty(2 * len(table), np.int64)
-            else:
-                room.grow(short)
-            _rehash(table, hashes, counts[1])  # a child written before it ran out goes
+            room.grow(short)
+            _rehash(room.table, room.hashes, counts[1])  # a child written before it ran out goes
     made, children, entries = (int(c) for c in counts)
-    parents, children_of = (links[:made, k].astype(np.int32) for k in (0, 1))
+    parents, children_of = (room.links[:made, k].astype(np.int32) for k in (0, 1))
     return Depth(fatal.astype(np.int8), parents, children_of,
-                 Groups(starts[: children + 1].copy(), rows[:entries].copy(),
-                        healths[:entries].copy()))  # fmt: skip
+                 Groups(room.starts[: children + 1].copy(), room.rows[:entries].copy(),
+                        room.child_healths[:entries].copy()))  # fmt: skip
 
 
 @_compiled
@@ -355,28 +359,11 @@ def _transpose(square) -> None:
 
 @_compiled
 def _by_enemy_and_state(block, used) -> np.ndarray:
-    """The block slots ``0 .. used - 1`` by enemy, then by state (a count of each enemy's,
-    then an insertion sort of each enemy's few)."""
-    enemies = 0
+    """The block slots ``0 .. used - 1`` by enemy, then by state."""
+    keys = np.empty(used, np.int64)
     for slot in range(used):
-        enemies = max(enemies, block[slot, 1] + 1)
-    starts = np.zeros(enemies + 1, np.int64)
-    for slot in range(used):
-        starts[block[slot, 1] + 1] += 1
-    for q in range(enemies):
-        starts[q + 1] += starts[q]
-    order, placed = np.empty(used, np.int64), starts[:-1].copy()
-    for slot in range(used):
-        order[placed[block[slot, 1]]] = slot
-        placed[block[slot, 1]] += 1
-    for q in range(enemies):
-        for i in range(starts[q] + 1, starts[q + 1]):
-            slot, j = order[i], i
-            while j > starts[q] and block[order[j - 1], 0] > block[slot, 0]:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = slot
-    return order
+        keys[slot] = block[slot, 1] << 32 | block[slot, 0]
+    return np.argsort(keys)
 
 
 @_compiled

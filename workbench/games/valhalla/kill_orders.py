@@ -53,7 +53,7 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET,
     if not bitsets.contains(graph.future[:1], health)[0]:
         return 0
     words = graph.future.shape[1]
-    room = Room(int(graph.layer.max()) + 1, space.n, health + 1)
+    room = Room(int(graph.layer.max()) + 1, space.n, health + 1, words)
     groups = Groups(np.array([0, 1]), np.array([0]), bitsets.from_ints([1 << health], words=words))
     enemies = (1 << space.n) - 1
     depths: list[Depth] = []
