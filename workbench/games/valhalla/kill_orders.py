@@ -9,7 +9,9 @@ and are made one, so this is the subset construction of an automaton over kill s
 built breadth first by the number of fights, and the answer is a count of its paths.
 
 Groups with the same enemies bested share most of their states: each depth's groups are
-sorted by the enemies left and followed 64 at a time, a bit each
+sorted by the enemies left (then by the items left and the hero's field, of a group's first
+state: 9% less time on the hardest level than by the enemies alone) and followed 64 at a
+time, a bit each
 (:mod:`~workbench.games.valhalla.kill_chunks`), and each child is written once, equal ones
 found by a hash table.
 
@@ -55,11 +57,12 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET,
     words = graph.future.shape[1]
     room = Room(int(graph.layer.max()) + 1, space.n, health + 1, words)
     groups = Groups(np.array([0, 1]), np.array([0]), bitsets.from_ints([1 << health], words=words))
-    enemies = (1 << space.n) - 1
+    enemies, places = (1 << space.n) - 1, space.maker.layout.mask("left", "pos")
     depths: list[Depth] = []
     made = 1
     while len(groups.starts) > 1:
-        order = np.argsort(graph.codes[groups.rows[groups.starts[:-1]]] & enemies, kind="stable")
+        firsts = graph.codes[groups.rows[groups.starts[:-1]]]
+        order = np.lexsort(((firsts & places) >> space.n, firsts & enemies))
         depth = follow_depth(graph, groups, order, room)
         groups = depth.groups
         depths.append(depth._replace(groups=None))
