@@ -253,28 +253,10 @@ def _missed(misses, missed, table, key) -> bool:
     return True
 
 
-@_compiled
-def _field(code, layout, name):
-    return (code >> layout[name, 0]) & layout[name, 1]
-
-
 @_inlined
 def _damage(damage):
-    """The words and bits a fight's damage shifts Healths by (see :func:`_survivors`)."""
+    """The words and bits a fight's damage shifts Healths by (``64 * words + bits``)."""
     return damage // 64, np.uint64(damage % 64)
-
-
-@_inlined
-def _survivors(healths, i, survives, fight, q, r, w):
-    """Word ``w`` of the Healths of row ``i`` of ``healths`` that survive a fight (row
-    ``fight`` of ``survives``), each less the fight's damage ``64 * q + r``."""
-    words = healths.shape[1]
-    value = np.uint64(0)
-    if 0 <= w + q < words:
-        value |= (healths[i, w + q] & survives[fight, w + q]) >> r
-    if r and 0 <= w + q + 1 < words:
-        value |= (healths[i, w + q + 1] & survives[fight, w + q + 1]) << (np.uint64(64) - r)
-    return value
 
 
 @_compiled
@@ -282,15 +264,31 @@ def canonical(left, pos, mjolnir, shield, loki, chariot, attack, layout, floor, 
     """The code of a state, with what the pruning rules in ``flags`` make irrelevant
     zeroed: Attack and Chariot (:data:`ATTACK_BLIND`), Chariot at the Attack floor with no
     potion left (:data:`DROP_CHARIOT`), Mjolnir (:data:`MJOLNIR_BLIND`)."""
+    return _canonical(left, pos, mjolnir, shield, loki, chariot, attack, _shifts(layout), floor,
+                      potions, flags)  # fmt: skip
+
+
+@_inlined
+def _shifts(layout):
+    """The shift of each field of a state code (:data:`LEFT` ...), as a tuple: a loop that
+    passes it on to inlined helpers counts no references (numba counts them per array)."""
+    return (layout[LEFT, 0], layout[POS, 0], layout[MJOLNIR, 0], layout[SHIELD, 0],
+            layout[LOKI, 0], layout[CHARIOT, 0], layout[ATTACK, 0])  # fmt: skip
+
+
+@_inlined
+def _canonical(left, pos, mjolnir, shield, loki, chariot, attack, shifts, floor, potions,
+               flags):  # fmt: skip
+    """:func:`canonical`, the layout given by its shifts (:func:`_shifts`)."""
     if flags & ATTACK_BLIND:
         attack, chariot = floor, 0
     elif flags & DROP_CHARIOT and attack == floor and left & potions == 0:
         chariot = 0
     if flags & MJOLNIR_BLIND:
         mjolnir = 0
-    return (left << layout[LEFT, 0] | pos << layout[POS, 0] | mjolnir << layout[MJOLNIR, 0]
-            | shield << layout[SHIELD, 0] | loki << layout[LOKI, 0]
-            | chariot << layout[CHARIOT, 0] | attack << layout[ATTACK, 0])  # fmt: skip
+    return (left << shifts[LEFT] | pos << shifts[POS] | mjolnir << shifts[MJOLNIR]
+            | shield << shifts[SHIELD] | loki << shifts[LOKI] | chariot << shifts[CHARIOT]
+            | attack << shifts[ATTACK])  # fmt: skip
 
 
 @_compiled
@@ -341,6 +339,9 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
     words, span = healths.shape[1], counted.shape[0] // 2
     stamp, status = stamps[0], stamps[1]
+    shifts = _shifts(layout)
+    masks = (layout[LEFT, 1], layout[POS, 1], layout[MJOLNIR, 1], layout[SHIELD, 1],
+             layout[LOKI, 1], layout[CHARIOT, 1], layout[ATTACK, 1])  # fmt: skip
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
         begin = cursor
@@ -348,10 +349,12 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
         if code >> layout[MJOLNIR, 0] != status:
             status, stamp = code >> layout[MJOLNIR, 0], stamp + 1
             stamps[0], stamps[1] = stamp, status
-        left, mjolnir, shield = (_field(code, layout, LEFT), _field(code, layout, MJOLNIR),
-                                 _field(code, layout, SHIELD))  # fmt: skip
-        loki, chariot, strength = (_field(code, layout, LOKI), _field(code, layout, CHARIOT),
-                                   _field(code, layout, ATTACK))  # fmt: skip
+        left, mjolnir, shield = ((code >> shifts[LEFT]) & masks[LEFT],
+                                 (code >> shifts[MJOLNIR]) & masks[MJOLNIR],
+                                 (code >> shifts[SHIELD]) & masks[SHIELD])  # fmt: skip
+        loki, chariot, strength = ((code >> shifts[LOKI]) & masks[LOKI],
+                                   (code >> shifts[CHARIOT]) & masks[CHARIOT],
+                                   (code >> shifts[ATTACK]) & masks[ATTACK])  # fmt: skip
         bested, alive = 0, left & ((np.int64(1) << n) - 1)
         while alive:
             alive &= alive - 1
@@ -391,24 +394,30 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                         continue
                     if cursor == capacity:
                         return begin, s, True
-                    record = records[m + way]
-                    fight = event[cursor] = record[EVENT]
-                    if fight >= 0:
-                        q, r = _damage(record[DAMAGE])
+                    k = m + way  # the record (indexed, not sliced: a view counts references)
+                    fight = event[cursor] = records[k, EVENT]
+                    if fight >= 0:  # the Healths that survive the fight, each less the damage
+                        q, r = _damage(records[k, DAMAGE])
                         for w in range(words):
-                            after[cursor, w] = _survivors(healths, s, fight_survives, fight, q,
-                                                          r, w)  # fmt: skip
+                            value = np.uint64(0)
+                            if 0 <= w + q < words:
+                                value |= (healths[s, w + q] & fight_survives[fight, w + q]) >> r
+                            if r and 0 <= w + q + 1 < words:
+                                value |= (healths[s, w + q + 1] & fight_survives[
+                                    fight, w + q + 1]) << (np.uint64(64) - r)  # fmt: skip
+                            after[cursor, w] = value
                     else:
                         for w in range(words):
                             after[cursor, w] = healths[s, w]
-                    child[cursor] = canonical(
-                        left & ~(np.int64(1) << t), t, record[MJOLNIR_AFTER],
-                        record[SHIELD_AFTER], record[LOKI_AFTER], record[CHARIOT_AFTER],
-                        max(floor, record[ATTACK_AFTER] - record[LATE_LOSS]), layout, floor,
-                        potions, flags,
+                    child[cursor] = _canonical(
+                        left & ~(np.int64(1) << t), t, records[k, MJOLNIR_AFTER],
+                        records[k, SHIELD_AFTER], records[k, LOKI_AFTER],
+                        records[k, CHARIOT_AFTER],
+                        max(floor, records[k, ATTACK_AFTER] - records[k, LATE_LOSS]), shifts,
+                        floor, potions, flags,
                     )  # fmt: skip
                     parent[cursor], target[cursor], steps[cursor] = s, t, walked
-                    attack[cursor], kills[cursor] = record[ATTACK_AT_EVENT], bested
+                    attack[cursor], kills[cursor] = records[k, ATTACK_AT_EVENT], bested
                     cunning[cursor] = way if ways == 2 else 1
                     cursor += 1
         if failed and not probing:
