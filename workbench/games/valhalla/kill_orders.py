@@ -35,7 +35,6 @@ from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.kill_chunks import Depth, Groups, Room, follow_depth
 from workbench.games.valhalla.kill_graph import kill_graph
 from workbench.games.valhalla.search import StateSpace
-from workbench.memory import give_back
 
 __all__ = ["KILL_ORDER_BUDGET", "count_kill_orders"]
 
@@ -66,8 +65,6 @@ def count_kill_orders(space: StateSpace, *, budget: int = KILL_ORDER_BUDGET,
         depth = follow_depth(graph, groups, order, room)
         groups = depth.groups
         depths.append(depth._replace(groups=None))
-        del depth
-        give_back()  # what the depth before held, for the next
         made += len(groups.starts) - 1
         if made > budget:
             return None
