@@ -224,9 +224,7 @@ class StateSpace:
         [0, 0, 2, 2, 3]
         """
         counts = np.zeros(states + 1, dtype=np.int64)
-        counts[rows + 1] = np.diff(
-            np.searchsorted(parent, np.arange(len(rows) + 1, dtype=parent.dtype))
-        )
+        counts[rows + 1] = np.bincount(parent, minlength=len(rows))
         return np.cumsum(counts)
 
     def _hold(self, *arrays: np.ndarray) -> None:
