@@ -94,8 +94,21 @@ def test_chunks_of_any_size_and_arrays_grown_from_one_row_change_no_count(chunk,
     counts = [count_kill_orders(space) for space in spaces]
     monkeypatch.setattr(kill_chunks, "CHUNK", chunk)
     monkeypatch.setattr(kill_chunks, "FIRST_ROOM", room)
+    monkeypatch.setattr(kill_chunks, "SMALLEST_INDEX", room)
     assert [count_kill_orders(space) for space in spaces] == counts
     assert counts[0] == 4560
+
+
+def test_the_index_is_sized_to_the_last_chunk_and_shrinks_slowly():
+    room = Room(layers=3, enemies=2, healths=5, words=1)
+    room.fit(1000)  # four slots a place
+    assert room.size == 4096 and len(room.keys) == len(room.values) == 4096
+    room.fit(600)  # fewer, but not four times fewer: kept
+    assert room.size == 4096
+    room.fit(10)
+    assert room.size == 2048 and len(room.keys) == 4096  # halved, the arrays kept
+    room.grow(kill_chunks._INDEX)  # a chunk that ran out of slots
+    assert room.size == 4096
 
 
 @settings(max_examples=200, deadline=None)

@@ -25,6 +25,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from workbench.games.valhalla.kill_graph import NO_STATE, KillGraph, head_fields
+from workbench.games.valhalla.prefetch import prefetch
 
 __all__ = ["CHUNK", "FIRST_ROOM", "Depth", "Groups", "Room", "follow_chunk", "follow_depth"]
 
@@ -32,6 +33,8 @@ __all__ = ["CHUNK", "FIRST_ROOM", "Depth", "Groups", "Room", "follow_chunk", "fo
 CHUNK = 64
 #: Rows each array of :class:`Room` and of :func:`follow_depth`'s answer starts with.
 FIRST_ROOM = 1024
+#: Slots of the index a chunk uses at least (:meth:`Room.fit`).
+SMALLEST_INDEX = 256
 
 _compiled = njit(cache=True, nogil=True)
 _inlined = njit(cache=True, nogil=True, inline="always")
@@ -64,7 +67,8 @@ class Depth(NamedTuple):
 class Room:
     """The arrays :func:`follow_chunk` works in, grown as it asks: an index (a hash table
     of keys and values, each value stamped with the chunk that wrote it) of where the
-    chunk's states and block slots are; the chunk's states and their layers' lists; the
+    chunk's states and block slots are, of which a chunk uses the first ``size`` slots
+    (:meth:`fit`); the chunk's states and their layers' lists; the
     blocks' states and enemies; the masks of each Health of a chunk's state, then of a
     block slot; a block's Healths (atoms) and columns; the fatal enemies' masks. And what
     :func:`follow_depth` writes a depth's links and children into (``Healths`` of ``words``
@@ -81,6 +85,7 @@ class Room:
         self.table = np.empty(2 * FIRST_ROOM, np.int64)
         self.hashes = np.empty(FIRST_ROOM + 1, np.uint64)
         self.keys, self.values = (np.zeros(4 * FIRST_ROOM, np.int64) for _ in range(2))
+        self.size = len(self.keys)
         self.chunks = 0
         self.local = _filled(FIRST_ROOM, 2)
         self.heads = np.empty(layers, np.int64)
@@ -110,14 +115,35 @@ class Room:
         elif short == _TABLE:
             self.table = np.empty(2 * len(self.table), np.int64)
         elif short == _INDEX:
-            self.keys, self.values = _doubled(self.keys), np.zeros(2 * len(self.values), np.int64)
+            self._index(2 * self.size)
+
+    def fit(self, places: int) -> None:
+        """Size the index for a chunk like the last one, which placed ``places`` states and
+        block slots: four slots a place (a power of two, at least :data:`SMALLEST_INDEX`),
+        halved only once that is four times too many. A chunk's few places then lie in few
+        lines of memory, which stay in the cache: on the hardest level, a chunk places about
+        200 and the whole index once held 65,536 slots."""
+        fitting = SMALLEST_INDEX
+        while fitting < 4 * places:
+            fitting *= 2
+        if fitting > self.size:
+            self._index(fitting)
+        elif 4 * fitting < self.size:
+            self.size //= 2
+
+    def _index(self, size: int) -> None:
+        """Use ``size`` slots of the index, its arrays grown to hold them."""
+        self.size = size
+        if size > len(self.keys):
+            self.keys, self.values = (np.zeros(size, np.int64) for _ in range(2))
 
     def arrays(self) -> tuple:
         """The work arrays, in :func:`follow_chunk`'s order."""
         if len(self.masks) < (len(self.local) + len(self.block)) * self.healths:
             self.masks = np.zeros((len(self.local) + len(self.block)) * self.healths, np.uint64)
-        return (self.keys, self.values, self.local, self.heads, self.block, self.masks,
-                self.atoms, self.columns, self.distinct, self.fatal)  # fmt: skip
+        return (self.keys[: self.size], self.values[: self.size], self.local, self.heads,
+                self.block, self.masks, self.atoms, self.columns, self.distinct,
+                self.fatal)  # fmt: skip
 
 
 def _filled(rows: int, columns: int) -> np.ndarray:
@@ -137,7 +163,7 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
     hash table)."""
     fatal = np.zeros(len(groups.starts) - 1, np.int64)
     room.table[:] = -1
-    counts = np.zeros(3, np.int64)  # links, children and their entries written
+    counts = np.zeros(4, np.int64)  # links, children and their entries written; places
     for first in range(0, len(order), CHUNK):
         chunk = order[first : first + CHUNK]
         while True:
@@ -147,11 +173,12 @@ def follow_depth(graph: KillGraph, groups: Groups, order: np.ndarray, room: Room
                                  *room.arrays(), fatal, room.links, room.starts, room.rows,
                                  room.child_healths, room.table, room.hashes, counts)  # fmt: skip
             if not short:
+                room.fit(int(counts[3]))
                 break
             counts[:] = before
             room.grow(short)
             _rehash(room.table, room.hashes, counts[1])  # a child written before it ran out goes
-    made, children, entries = (int(c) for c in counts)
+    made, children, entries = (int(c) for c in counts[:3])
     parents, children_of = (room.links[:made, k].astype(np.int32) for k in (0, 1))
     return Depth(fatal.astype(np.int8), parents, children_of,
                  Groups(room.starts[: children + 1].copy(), room.rows[:entries].copy(),
@@ -200,7 +227,10 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
     counts as written).
 
     Three passes, each a loop written out: numba counts references to the arrays an inlined
-    helper takes, which in a loop over every move costs more than the work."""
+    helper takes, which in a loop over every move costs more than the work. Spreading asks
+    for the next state's records while it follows one (:func:`~.prefetch.prefetch`): on
+    the hardest level, following the groups took 4% less time, and 4% less again with the
+    index sized to the chunk (:meth:`Room.fit`)."""
     for k in range(heads.shape[0]):
         heads[k] = -1
     placed = _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, local,
@@ -211,6 +241,7 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
                    block, masks, fatal_masks, placed)  # fmt: skip
     if used < 0:
         return -used
+    counts[3] = placed + used
     for j in range(chunk.shape[0]):
         known = 0
         for q in range(fatal_masks.shape[0]):
@@ -273,6 +304,11 @@ def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads
         at = heads[k]
         while at >= 0:
             state, here = local[at, 0], at * span
+            ahead = local[at, 1]  # the next state's records, the one after's place of them
+            if ahead >= 0:
+                prefetch(records, begin[local[ahead, 0]])
+                if local[ahead, 1] >= 0:
+                    prefetch(begin, local[local[ahead, 1], 0])
             for r in range(begin[state], end[state]):
                 after, target, damage = head_fields(records[r, 0])
                 key = after  # a pickup's
