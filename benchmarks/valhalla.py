@@ -19,10 +19,11 @@ a time limit, after a one-enemy level that loads the compiled loops (reported ap
 Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
-Last run (2026-12-06, load about 1, a slower machine than before: the code of 2026-12-04
-takes 12.5 s on seed 38 here, 9.5 s there): all 23 answered exactly; CPU median 0.62 s, worst
-7.5 s (seed 38, 736 MiB, the worst peak; every other level under 5 s, seed 77 4.9 s); the 12
-of seeds 0..18 median 0.55 s, worst 1.99 s, 425 MiB. Stretch: see the README.
+Last run (2026-12-06, second session; a first solve loaded in 0.57 s, the machine's
+speed moves by half from hour to hour): all 23 answered exactly; CPU median 0.75 s, worst
+6.1 s (seed 38, 709 MiB, the worst peak; every other level under 5 s, seed 77 4.3 s); the 12
+of seeds 0..18 median 0.60 s, worst 1.66 s, 398 MiB. Paired with the code at the session's
+start, seed 38 takes 0.84x the time (whole processes, in turn). Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
