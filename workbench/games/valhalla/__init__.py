@@ -5,10 +5,10 @@ Modules: ``rules`` (the knobs), ``level`` (the JSON format), ``fight`` and
 (exhaustive search over packed states, layer by layer in NumPy arrays, built on
 ``bitsets``, ``reach``, ``lookup`` and ``moves``), ``trails`` (few-line plays),
 ``joint_lines`` and ``exact_lines`` (one-line wins), ``analysis``, ``kill_orders`` (with
-``kill_graph`` and ``kill_chunks``) and ``solver`` (``solve(level)``), ``baseline`` (the
-plain single-step oracle), ``generator``, ``pack`` (the level pack in
-``data/valhalla_calling/levels``), ``play_session`` (playing by drawing lines) and
-``drawing`` (``level_picture``).
+``kill_graph`` and ``kill_chunks``; ``prefetch`` asks for memory ahead) and ``solver``
+(``solve(level)``), ``baseline`` (the plain single-step oracle), ``generator``, ``pack``
+(the level pack in ``data/valhalla_calling/levels``), ``play_session`` (playing by drawing
+lines) and ``drawing`` (``level_picture``).
 
 >>> from workbench.games.valhalla import load_pack, solve
 >>> solve(load_pack()[0]).winnable

@@ -68,9 +68,9 @@ class Room:
     """The arrays :func:`follow_chunk` works in, grown as it asks: an index (a hash table
     of keys and values, each value stamped with the chunk that wrote it) of where the
     chunk's states and block slots are, of which a chunk uses the first ``size`` slots
-    (:meth:`fit`); the chunk's states and their layers' lists; the
-    blocks' states and enemies; the masks of each Health of a chunk's state, then of a
-    block slot; a block's Healths (atoms) and columns; the fatal enemies' masks. And what
+    (:meth:`fit`); the chunk's states and their layers' lists; the blocks' states and
+    enemies; the masks of each Health of a chunk's state, then of a block slot; a block's
+    Healths (atoms) and columns; the fatal enemies' masks. And what
     :func:`follow_depth` writes a depth's links and children into (``Healths`` of ``words``
     words), kept from depth to depth: arrays made afresh for each depth were grown again
     each time, a chunk followed again for every doubling (on the hardest level, the first
@@ -223,8 +223,9 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
     ``links`` for each fight that goes on and each child of the depth once into
     ``child_starts``, ``child_rows``, ``child_healths`` (found again by ``table`` and
     ``hashes``: see :func:`_children`), from ``counts`` (links, children and entries
-    written) on, and moves ``counts`` on. Returns 0, or what it ran out of room for (nothing then
-    counts as written).
+    written) on, and moves ``counts`` on; ``counts[3]`` gets how many states and block slots
+    the chunk placed (:meth:`Room.fit`). Returns 0, or what it ran out of room for (nothing
+    then counts as written).
 
     Three passes, each a loop written out: numba counts references to the arrays an inlined
     helper takes, which in a loop over every move costs more than the work. Spreading asks
