@@ -52,9 +52,12 @@ def test_the_trails_found_are_those_the_plain_search_draws():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 2**10 - 1), max_size=4), max_size=4))
-def test_a_joint_choice_exists_exactly_when_brute_force_finds_one(trails):
-    masks = np.array([[m] for move in trails for m in move] or np.zeros((0, 1)), dtype=np.uint64)
+@given(st.lists(st.lists(st.integers(0, 2**10 - 1), max_size=4), max_size=5),
+       st.booleans())  # fmt: skip
+def test_a_joint_choice_exists_exactly_when_brute_force_finds_one(trails, two_words):
+    # Edges 5-9 of each mask go to a second word when two_words: a crossing there counts.
+    split = [[m & 31, m >> 5] if two_words else [m] for move in trails for m in move]
+    masks = np.array(split or np.zeros((0, 1 + two_words)), dtype=np.uint64)
     starts = np.cumsum([0] + [len(move) for move in trails]).astype(np.int64)
     rows = np.empty(len(trails), dtype=np.int64)
     found = choose_jointly(masks, starts, 10**9, rows)
@@ -64,7 +67,7 @@ def test_a_joint_choice_exists_exactly_when_brute_force_finds_one(trails):
     )
     assert found == int(exists)
     if exists:
-        picked = [int(masks[r, 0]) for r in rows]
+        picked = [int(masks[r, 0]) | int(masks[r, -1]) << 5 * two_words for r in rows]
         assert all(starts[m] <= rows[m] < starts[m + 1] for m in range(len(trails)))
         assert all(a & b == 0 for a, b in itertools.combinations(picked, 2))
 

@@ -143,24 +143,12 @@ def first_free(masks, used) -> int:
 
 
 @_compiled
-def _crosses(masks, a, b) -> bool:
-    shared = np.uint64(0)
-    for w in range(masks.shape[1]):
-        shared |= masks[a, w] & masks[b, w]
-    return shared != 0
-
-
-@_compiled
-def _fewest_left(alive, starts, chosen) -> int:
-    """The move not chosen yet with the fewest trails left."""
+def _fewest_left(left, chosen) -> int:
+    """The move not chosen yet with the fewest trails left (``left``: per move)."""
     best, fewest = -1, 1 << 62
-    for move in range(starts.shape[0] - 1):
-        if chosen[move] < 0:
-            count = 0
-            for t in range(starts[move], starts[move + 1]):
-                count += alive[t]
-            if count < fewest:
-                best, fewest = move, count
+    for move in range(left.shape[0]):
+        if chosen[move] < 0 and left[move] < fewest:
+            best, fewest = move, left[move]
     return best
 
 
@@ -172,8 +160,9 @@ def choose_jointly(masks, starts, limit, chosen) -> int:
     the trails of the other moves it crosses (a move left without one undoes it).
     Writes the rows chosen into ``chosen``; returns 1 if found, 0 if there is no such
     choice, -1 if ``limit`` choices were made first."""
-    moves, rows = starts.shape[0] - 1, masks.shape[0]
+    moves, rows, words = starts.shape[0] - 1, masks.shape[0], masks.shape[1]
     alive = np.ones(rows, np.bool_)
+    left = starts[1:] - starts[:-1]  # per move, its trails left (kept as they are struck)
     struck = np.empty(rows, np.int64)  # trails struck out, in order, to undo
     top = 0
     move_at, next_at = np.empty(moves, np.int64), np.empty(moves, np.int64)
@@ -182,7 +171,7 @@ def choose_jointly(masks, starts, limit, chosen) -> int:
     if moves == 0:
         return 1
     depth, made = 0, 0
-    move_at[0] = _fewest_left(alive, starts, chosen)
+    move_at[0] = _fewest_left(left, chosen)
     next_at[0], struck_at[0] = starts[move_at[0]], 0
     while depth >= 0:
         move = move_at[depth]
@@ -205,16 +194,20 @@ def choose_jointly(masks, starts, limit, chosen) -> int:
         for other in range(moves):
             if chosen[other] >= 0:
                 continue
-            left = 0
+            count = 0
             for u in range(starts[other], starts[other + 1]):
-                if alive[u]:
-                    if _crosses(masks, u, t):
+                if alive[u]:  # crossing the choice (written out: a helper taking the
+                    shared = np.uint64(0)  # masks would count references per trail)
+                    for w in range(words):
+                        shared |= masks[u, w] & masks[t, w]
+                    if shared:
                         alive[u] = False
                         struck[top] = u
                         top += 1
                     else:
-                        left += 1
-            if left == 0:
+                        count += 1
+            left[other] = count
+            if count == 0:
                 ok = False
                 break
         if not ok:
@@ -222,7 +215,7 @@ def choose_jointly(masks, starts, limit, chosen) -> int:
         if depth + 1 == moves:
             return 1
         depth += 1
-        move_at[depth] = _fewest_left(alive, starts, chosen)
+        move_at[depth] = _fewest_left(left, chosen)
         next_at[depth], struck_at[depth] = starts[move_at[depth]], top
     return 0
 
