@@ -264,22 +264,24 @@ def canonical(left, pos, mjolnir, shield, loki, chariot, attack, layout, floor, 
     """The code of a state, with what the pruning rules in ``flags`` make irrelevant
     zeroed: Attack and Chariot (:data:`ATTACK_BLIND`), Chariot at the Attack floor with no
     potion left (:data:`DROP_CHARIOT`), Mjolnir (:data:`MJOLNIR_BLIND`)."""
-    return _canonical(left, pos, mjolnir, shield, loki, chariot, attack, _shifts(layout), floor,
-                      potions, flags)  # fmt: skip
+    return _canonical(left, pos, mjolnir, shield, loki, chariot, attack, _of_fields(layout, 0),
+                      floor, potions, flags)  # fmt: skip
 
 
 @_inlined
-def _shifts(layout):
-    """The shift of each field of a state code (:data:`LEFT` ...), as a tuple: a loop that
-    passes it on to inlined helpers counts no references (numba counts them per array)."""
-    return (layout[LEFT, 0], layout[POS, 0], layout[MJOLNIR, 0], layout[SHIELD, 0],
-            layout[LOKI, 0], layout[CHARIOT, 0], layout[ATTACK, 0])  # fmt: skip
+def _of_fields(layout, column):
+    """Column ``column`` of ``layout`` (0: each field's shift, 1: its mask; :data:`LEFT`
+    ...) as a tuple: a loop that passes it on to inlined helpers counts no references
+    (numba counts them per array)."""
+    return (layout[LEFT, column], layout[POS, column], layout[MJOLNIR, column],
+            layout[SHIELD, column], layout[LOKI, column], layout[CHARIOT, column],
+            layout[ATTACK, column])  # fmt: skip
 
 
 @_inlined
 def _canonical(left, pos, mjolnir, shield, loki, chariot, attack, shifts, floor, potions,
                flags):  # fmt: skip
-    """:func:`canonical`, the layout given by its shifts (:func:`_shifts`)."""
+    """:func:`canonical`, the layout given by its shifts (:func:`_of_fields`)."""
     if flags & ATTACK_BLIND:
         attack, chariot = floor, 0
     elif flags & DROP_CHARIOT and attack == floor and left & potions == 0:
@@ -339,15 +341,13 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     cursor, resume, capacity = 0, codes.shape[0], parent.shape[0]
     words, span = healths.shape[1], counted.shape[0] // 2
     stamp, status = stamps[0], stamps[1]
-    shifts = _shifts(layout)
-    masks = (layout[LEFT, 1], layout[POS, 1], layout[MJOLNIR, 1], layout[SHIELD, 1],
-             layout[LOKI, 1], layout[CHARIOT, 1], layout[ATTACK, 1])  # fmt: skip
+    shifts, masks = _of_fields(layout, 0), _of_fields(layout, 1)
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
         begin = cursor
         code = codes[s]
-        if code >> layout[MJOLNIR, 0] != status:
-            status, stamp = code >> layout[MJOLNIR, 0], stamp + 1
+        if code >> shifts[MJOLNIR] != status:
+            status, stamp = code >> shifts[MJOLNIR], stamp + 1
             stamps[0], stamps[1] = stamp, status
         left, mjolnir, shield = ((code >> shifts[LEFT]) & masks[LEFT],
                                  (code >> shifts[MJOLNIR]) & masks[MJOLNIR],
