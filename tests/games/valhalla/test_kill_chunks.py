@@ -118,3 +118,26 @@ def test_transpose_turns_bit_c_of_word_r_into_bit_r_of_word_c(words):
     kill_chunks._transpose(square)
     for c in range(64):
         assert int(square[c]) == sum(((words[r] >> c) & 1) << r for r in range(64))
+
+
+def test_a_depth_reads_the_last_depths_children_on_one_side_and_writes_on_the_other():
+    room = Room(layers=3, enemies=2, healths=5, words=1)
+    room.starts[:3], room.rows[:3] = [0, 2, 3], [5, 6, 7]  # as a depth writes them
+    first = room.turn(children=2, entries=3)
+    assert first.starts.tolist() == [0, 2, 3] and first.rows.tolist() == [5, 6, 7]
+    assert not np.shares_memory(room.rows, first.rows)  # the next depth writes elsewhere
+    room.rows[0] = 8
+    second = room.turn(children=1, entries=1)
+    assert second.rows.tolist() == [8] and np.shares_memory(room.rows, first.rows)
+    room.rows = np.zeros(5000, np.int64)  # this depth grew its side
+    room.turn(children=0, entries=0)
+    assert len(room.rows) == 5000  # the other side made as big, once, not doubled anew
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 63)), max_size=300, unique=True))
+def test_block_slots_are_put_in_order_by_enemy_then_state(slots):
+    block = np.array(slots or [(0, 0)], dtype=np.int64).reshape(-1, 2)
+    used = len(slots)
+    expected = np.lexsort((block[:used, 0], block[:used, 1]))
+    assert kill_chunks._by_enemy_and_state(block, used).tolist() == expected.tolist()

@@ -7,7 +7,7 @@ import pytest
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
 from workbench.games.valhalla.level import level_graph
-from workbench.games.valhalla.moves import outcome_class, walk_lengths
+from workbench.games.valhalla.moves import PASSING, outcome_class, walk_lengths
 from workbench.games.valhalla.search import StateSpace
 
 from .conftest import small_levels
@@ -120,3 +120,23 @@ def test_moves_are_the_same_whatever_room_the_first_guess_gives():
         found = cramped.expand(codes, healths, cramped.origins(codes))
         for mine, theirs in zip(found, expected, strict=True):
             assert np.array_equal(mine, theirs)
+
+
+def test_the_next_expand_writes_over_the_passing_columns_until_the_maker_lets_go():
+    # The search reads a layer's parents, children and Healths after before it asks for the
+    # next layer's moves: they lie in arrays kept for the next call, not in fresh memory.
+    level, rules = next(iter(small_levels(1, seed=901, max_side=5)))
+    space = StateSpace(ValhallaCalling(level, rules))
+    maker, layer = space.maker, max(space.layers, key=lambda layer: len(layer.codes))
+    codes, healths, origins = layer.codes, layer.live, maker.origins(layer.codes)
+    first = maker.expand(codes, healths, origins)
+    kept = [column.copy() for column in first]
+    second = maker.expand(codes[::-1].copy(), healths[::-1].copy(), origins[::-1].copy())
+    for name in PASSING:
+        assert np.shares_memory(getattr(first, name), getattr(second, name))
+    assert not np.shares_memory(first.target, second.target)  # what the search keeps
+    maker.let_go()
+    third = maker.expand(codes, healths, origins)
+    assert not np.shares_memory(third.child, second.child)
+    for mine, theirs in zip(third, kept, strict=True):
+        assert np.array_equal(mine, theirs)

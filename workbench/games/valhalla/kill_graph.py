@@ -60,6 +60,9 @@ _inlined = njit(cache=True, nogil=True, inline="always")
 NO_STATE = (1 << 32) - 1
 #: Most damage a record holds (its head's top bits; a pickup's is written as -1).
 MOST_DAMAGE = (1 << 23) - 2
+#: Odd multipliers that fold a record's words into one (:func:`_write_records`).
+_ODD = (np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB),
+        np.uint64(0xD6E8FEB86659FD93), np.uint64(0xC2B2AE3D27D4EB4F))  # fmt: skip
 
 
 class KillGraph(NamedTuple):
@@ -217,8 +220,10 @@ def _write_records(first_edge, child, event, target, ends, falls, strikes, survi
                 continue
             for w in range(words):
                 future[i, w] |= records[written, 1 + w] | records[written, 1 + words + w]
-            for w in range(width):
-                mixed = _mix(mixed ^ records[written, w])
+            folded = np.uint64(0)  # a multiply a word, each apart, and one a record in
+            for w in range(width):  # turn: a finaliser a word chained them (3% more time)
+                folded += records[written, w] * _ODD[w % 4]
+            mixed = mixed * np.uint64(0x9E3779B97F4A7C15) + folded
             written += 1
         some = np.uint64(0)
         for w in range(words):

@@ -99,17 +99,36 @@ _FIELDS = ("left", "pos", "mjolnir", "shield", "loki", "chariot", "attack")
 
 #: The type of each column of :class:`Moves`, as small as the values allow (a state code
 #: has a bit per point of interest, so there are fewer than 63 of them and of enemies;
-#: a level's Attack and walks that do not fit 16 bits are refused by :class:`MoveMaker`).
-_MOVE_TYPES = Moves(np.int32, np.int8, np.int16, np.int16, np.int32, np.int8, np.int64,
+#: a level's Attack and walks that do not fit 16 bits are refused by :class:`MoveMaker`),
+#: but ``parent`` as NumPy's index type, which ``np.bincount`` reads without a copy.
+_MOVE_TYPES = Moves(np.intp, np.int8, np.int16, np.int16, np.int32, np.int8, np.int64,
                     np.uint64, np.int8)  # fmt: skip
 
 
-def _empty_moves(room: int, words: int) -> Moves:
-    """Move arrays with room for ``room`` moves."""
-    return Moves(
-        *(np.empty((room, words) if name == "after" else room, dtype=kind)
-          for name, kind in zip(Moves._fields, _MOVE_TYPES, strict=True))
-    )  # fmt: skip
+#: The columns of :class:`Moves` that the search reads before it asks for the next layer's
+#: moves (it keeps the others): :meth:`MoveMaker.expand` writes them into arrays it keeps.
+PASSING = ("parent", "child", "after")
+
+
+def _empty_moves(room: int, words: int, held: dict[str, np.ndarray]) -> Moves:
+    """Move arrays with room for ``room`` moves; those of :data:`PASSING` are the first
+    rows of the arrays ``held`` (by name), which are made or grown to fit first.
+
+    >>> held = {}
+    >>> moves = _empty_moves(8, 1, held)
+    >>> sorted(held), moves.child.base is held["child"], len(_empty_moves(4, 1, held).child)
+    (['after', 'child', 'parent'], True, 4)
+    """
+    columns = []
+    for name, kind in zip(Moves._fields, _MOVE_TYPES, strict=True):
+        shape = (room, words) if name == "after" else (room,)
+        if name not in PASSING:
+            columns.append(np.empty(shape, dtype=kind))
+            continue
+        if name not in held or len(held[name]) < room:  # room to grow: pages are taken as
+            held[name] = np.empty((4 * room, *shape[1:]), dtype=kind)  # they are written
+        columns.append(held[name][:room])
+    return Moves(*columns)
 
 
 def _unique_of_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -239,6 +258,8 @@ class MoveMaker:
             if on
         )
         self._moves_per_state = 2.0 * (n + m)  # a first guess, then the last batch's
+        #: The arrays of the columns of :data:`PASSING`, kept from call to call.
+        self._held: dict[str, np.ndarray] = {}
 
     # --- the rules, per distinct case ---------------------------------------------------
 
@@ -356,6 +377,11 @@ class MoveMaker:
 
         ``memo`` keeps the walks from every field of each board met
         (:meth:`Reach.everywhere`): for many calls on a few states each.
+
+        The columns of :data:`PASSING` lie in arrays kept for the next call, which writes
+        over them (until :meth:`let_go`): fresh memory costs the system time of clearing
+        it, and the search's layers wrote hundreds of megabytes of them (the hardest level
+        of the benchmark's ladder: 0.13 s of its 0.38 s of system time in the search).
         """
         left = self.layout.get(codes, "left")
         unique, place = _unique_of_runs(left | origins << (self.n + self.m))
@@ -374,10 +400,14 @@ class MoveMaker:
             np.ascontiguousarray(free, dtype=np.bool_).reshape(-1),
         )
 
+    def let_go(self) -> None:
+        """Let go of the arrays :meth:`expand` keeps from call to call."""
+        self._held.clear()
+
     def _moves(self, codes, healths, place, near, free) -> Moves:
         tables = (self.walk_count, self.walk_effect, self.pickups, fights := self.fights)
         room = max(64, int(len(codes) * self._moves_per_state))
-        out = _empty_moves(room, self.words)
+        out = _empty_moves(room, self.words, self._held)
         misses, missed = np.empty((len(tables), 4096), dtype=np.int64), np.zeros(4, np.int64)
         start = written = 0
         while start < len(codes):
@@ -395,7 +425,7 @@ class MoveMaker:
             )  # fmt: skip
             written += count
             if full:
-                grown = _empty_moves(2 * len(out.parent), self.words)
+                grown = _empty_moves(2 * len(out.parent), self.words, self._held)
                 for old, new in zip(out, grown, strict=True):
                     new[:written] = old[:written]
                 out = grown

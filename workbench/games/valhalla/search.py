@@ -214,6 +214,7 @@ class StateSpace:
             self.layers.append(Layer(codes, healths, live, first_edge, edges))
             self._hold(codes, healths, live, first_edge, *edges, next_codes, next_healths)
             codes, healths = next_codes, next_healths
+        maker.let_go()
 
     @staticmethod
     def _first_edges(parent: np.ndarray, rows: np.ndarray, states: int) -> np.ndarray:
