@@ -489,7 +489,9 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
                 continue
             child = -1
             for c in range(seen):  # a column met before in this block: the same child
-                same = distinct[c, 0] == np.int64(key >> np.uint64(1))
+                if distinct[c, 0] != np.int64(key >> np.uint64(1)):
+                    continue
+                same = True
                 for i in range(width):
                     same &= columns[distinct[c, 1] * width + i] == columns[j * width + i]
                 if same:
