@@ -4,10 +4,10 @@ They hold no game rules, only what NumPy would do in many passes over temporarie
 reading the rules from the lookup tables the engine fills
 (:class:`~workbench.games.valhalla.lookup.LookupTable`, whose hash index is probed here):
 a breadth-first search per query (:func:`walk_distances`, for
-:class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer and their ends
-(:func:`expand_states`, :func:`mark_falls`), the canonical codes of states
-(:func:`canonical`), the states of the next layer (:func:`unite_hashed`,
-:func:`renumber`) and the backward pass (:func:`backward_layer`). Their tests prove them
+:class:`~workbench.games.valhalla.reach.Reach`), the moves of a layer
+(:func:`expand_states`), the canonical codes of states (:func:`canonical`), the states of
+the next layer (:func:`unite_hashed`, :func:`renumber`) and the backward pass, which also
+finds the ends the moves reach (:func:`backward_layer`). Their tests prove them
 against the step-by-step engine, networkx, plain Python ints and dictionaries. Each is
 compiled on first use and cached on disk beside this module.
 
@@ -30,7 +30,6 @@ __all__ = [
     "canonical_codes",
     "expand_states",
     "find_rows",
-    "mark_falls",
     "renumber",
     "store_rows",
     "unite_hashed",
@@ -129,7 +128,7 @@ def _lowest_bit(word) -> int:
 
 @_compiled
 def backward_layer(first_edge, child, event, kills, target, attack, fall_classes, damage,
-                   survives, falls, strikes, below, live, wins, ends) -> None:  # fmt: skip
+                   survives, falls, strikes, below, live, wins, ends, fallen) -> bool:  # fmt: skip
     """One layer of the backward pass of :class:`~workbench.games.valhalla.search.StateSpace`.
 
     Move ``e`` of state ``s`` (``first_edge[s] <= e < first_edge[s + 1]``) leads to row
@@ -142,8 +141,14 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
     (-1: a loss). Writes per state
     the Healths from which each class is won, kept to ``live[s]`` (into ``wins[s]``), and
     per move whether falling there wins (into ``ends[e]``, zeroed before: bit 0 without
-    the final strike, bit 1 with it)."""
+    the final strike, bit 1 with it).
+
+    And the ends the layer's moves reach from the Healths ``live``: sets
+    ``fallen[kills, enemy, attack]`` where the hero can fall so (one more bested with the
+    final strike), and returns whether some fight clears the board (Healths survive it
+    and it leads to no state: no enemy is left)."""
     classes, words = wins.shape[1], wins.shape[2]
+    cleared = False
     for s in range(first_edge.shape[0] - 1):
         for c in range(classes):  # word by word: a row's slice costs more than its loop
             for w in range(words):
@@ -164,18 +169,26 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
                         if r and 0 <= w - q - 1 < words:
                             gain |= below[after, c, w - q - 1] >> (np.uint64(64) - r)
                         wins[s, c, w] |= gain & survives[fight, w]
+            elif fight >= 0 and not cleared:
+                for w in range(words):
+                    cleared |= live[s, w] & survives[fight, w] != 0
             if fight >= 0:
-                fall_star = fall_classes[kills[e], target[e], attack[e]]
-                strike_star = fall_classes[kills[e] + 1, target[e], attack[e]]
+                k, t, a = kills[e], target[e], attack[e]
+                fall_star, strike_star = fall_classes[k, t, a], fall_classes[k + 1, t, a]
                 ends[e] = (fall_star >= 0) | (strike_star >= 0) << 1
                 for w in range(words):
                     if fall_star >= 0:
                         wins[s, fall_star, w] |= falls[fight, w]
                     if strike_star >= 0:
                         wins[s, strike_star, w] |= strikes[fight, w]
+                if not (fallen[k, t, a] and fallen[k + 1, t, a]):  # most: known already
+                    for w in range(words):
+                        fallen[k, t, a] |= live[s, w] & falls[fight, w] != 0
+                        fallen[k + 1, t, a] |= live[s, w] & strikes[fight, w] != 0
         for c in range(classes):
             for w in range(words):
                 wins[s, c, w] &= live[s, w]
+    return cleared
 
 
 # --- the index of a lookup table ---------------------------------------------------
@@ -483,33 +496,6 @@ def _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir, shield, 
             for field in range(5):  # Attack, Mjolnir, shield, Loki and Chariot after it
                 record[ATTACK_AFTER + field] = pickup_columns[field, row]
     return found
-
-
-@_compiled
-def mark_falls(parent, event, kills, target, attack, child, after, healths, falls, strikes,
-               enemies, fallen) -> bool:  # fmt: skip
-    """The ends a layer's moves reach: ``fallen[kills, enemy, attack]`` set where the
-    hero can fall against ``enemy`` with ``kills`` bested (one more with the final
-    strike) at that Attack: a fight (``event[e] >= 0``) whose ``falls`` (``strikes``)
-    meet the Healths ``healths[parent[e]]``. Returns whether some fight clears the board
-    (survivors ``after[e]`` and no enemy left in the code ``child[e]``, of which
-    ``enemies`` is the mask)."""
-    cleared = False
-    for e in range(parent.shape[0]):
-        fight, k, t, a = event[e], kills[e], target[e], attack[e]
-        if fight < 0:
-            continue
-        if not (fallen[k, t, a] and fallen[k + 1, t, a]):  # most moves: ends known already
-            hit_falls = hit_strikes = False
-            for w in range(healths.shape[1]):
-                hit_falls |= healths[parent[e], w] & falls[fight, w] != 0
-                hit_strikes |= healths[parent[e], w] & strikes[fight, w] != 0
-            fallen[k, t, a] |= hit_falls
-            fallen[k + 1, t, a] |= hit_strikes
-        if not cleared and child[e] & enemies == 0:
-            for w in range(after.shape[1]):
-                cleared |= after[e, w] != 0
-    return cleared
 
 
 # --- the states of the next layer ------------------------------------------------------------

@@ -13,10 +13,10 @@ charges, counters, Attack; :mod:`~workbench.games.valhalla.moves`) with the set
 of reachable Health values of each as a bitset row: a fight maps the whole set at
 once. The forward pass expands a whole layer in compiled loops
 (:mod:`~workbench.games.valhalla.kernels`) and merges equal codes through a hash
-table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`) and collects every
-outcome.
+table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`).
 The backward pass computes, per state and star class (:func:`outcome_class`),
-the Healths from which that class can still be won. A level whose state codes
+the Healths from which that class can still be won, and collects every outcome reached
+(:attr:`StateSpace.outcomes`). A level whose state codes
 would need more than 63 bits (dozens of points of interest with long Loki or
 Chariot counters and a huge Attack) is refused with
 :class:`~workbench.errors.SearchLimitError`, and so is a search whose layers outgrow
@@ -55,8 +55,8 @@ import numpy as np
 from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.engine import Outcome, Situation, ValhallaCalling
-from workbench.games.valhalla.kernels import backward_layer, mark_falls
-from workbench.games.valhalla.moves import CLASSES, MoveMaker, Moves, outcome_class
+from workbench.games.valhalla.kernels import backward_layer
+from workbench.games.valhalla.moves import CLASSES, MoveMaker, outcome_class
 from workbench.memory import give_back, small_pages
 
 __all__ = [
@@ -145,6 +145,7 @@ class StateSpace:
         self.maker = maker = MoveMaker(game, prune=self.prune)
         self.n, self.m, self.cells = maker.n, maker.m, maker.cells
         self._most_damage = self._damage_bounds()
+        #: Every end of a game the search reaches (a fall, or the board cleared).
         self.outcomes: set[Outcome] = set()
         #: States expanded, and the moves they had in total (mean branching).
         self.expanded = self.branches = 0
@@ -197,7 +198,6 @@ class StateSpace:
             sizes = bitsets.popcount(with_healths)
             self.expanded += int(sizes.sum())
             self.branches += int((sizes * np.diff(first_edge)[rows]).sum())
-            self._collect_outcomes(moves, with_healths)
             # a move goes on where Healths survive and enemies are left
             next_codes, child, next_healths = bitsets.merge(
                 moves.child, moves.after, needed=maker.enemy_mask
@@ -248,20 +248,6 @@ class StateSpace:
             "level or raise max_memory (--max-memory)"
         )
 
-    def _collect_outcomes(self, moves: Moves, healths: np.ndarray) -> None:
-        """Add the ends these moves reach (``healths``: per state, those it is expanded
-        with) to :attr:`outcomes`."""
-        maker, words = self.maker, self.maker.words
-        fallen = np.zeros(maker.fall_classes.shape, dtype=np.bool_)
-        cleared = mark_falls(moves.parent, moves.event, moves.kills, moves.target, moves.attack,
-                             moves.child, moves.after, healths,
-                             *(maker.fights.column(c, words=words) for c in ("falls", "strikes")),
-                             maker.enemy_mask, fallen)  # fmt: skip
-        for kills, enemy, attack in zip(*np.nonzero(fallen), strict=True):
-            self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
-        if cleared:
-            self.outcomes.add(self.game.cleared())
-
     def _backward(self) -> None:
         maker, words = self.maker, self.maker.words
         fights = maker.fights
@@ -272,16 +258,23 @@ class StateSpace:
         below = np.zeros((0, CLASSES, words), dtype=np.uint64)
         wins: list[np.ndarray] = []
         ends: list[np.ndarray] = []
+        fallen = np.zeros(maker.fall_classes.shape, dtype=np.bool_)  # the ends reached
+        cleared = False
         for layer in reversed(self.layers):
             e = layer.edges
             won = np.zeros(len(e.child), dtype=np.uint8)
             below = np.empty((len(layer.codes), CLASSES, words), dtype=np.uint64)
-            backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target, e.attack,
-                           maker.fall_classes, *columns,
-                           wins[-1] if wins else below[:0], layer.live, below, won)  # fmt: skip
+            cleared |= backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target,
+                                      e.attack, maker.fall_classes, *columns,
+                                      wins[-1] if wins else below[:0], layer.live, below, won,
+                                      fallen)  # fmt: skip
             wins.append(below)
             ends.append(won)
         self.wins, self.winning_ends = wins[::-1], ends[::-1]
+        for kills, enemy, attack in zip(*np.nonzero(fallen), strict=True):
+            self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
+        if cleared:
+            self.outcomes.add(self.game.cleared())
 
     def forget_walks(self) -> None:
         """Drop what only :meth:`successors` reads: each state's Healths expanded and each
