@@ -373,8 +373,10 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
             alive &= alive - 1
             bested += 1
         bested = n - bested
-        u, failed = place[s], False
-        for t in range(near.shape[1]):
+        u, failed, there = place[s], False, np.uint64(left)
+        while there:  # the points of interest left, in order (the others are out of reach)
+            t = _lowest_bit(there)
+            there &= there - np.uint64(1)
             d = np.int64(near[u, t])
             if d == 0:
                 continue
