@@ -3,14 +3,16 @@
 moves and the ends through the engine and the BFS elsewhere)."""
 
 import numpy as np
+import pytest
 
 from workbench.games.valhalla import bitsets
-from workbench.games.valhalla.kernels import backward_layer
+from workbench.games.valhalla.kernels import CLASSES, backward_layer
 
 
-def test_backward_layer_equals_a_move_by_move_computation_in_python_ints():
+@pytest.mark.parametrize("words", [1, 2])  # the body unrolled for one word, and any
+def test_backward_layer_equals_a_move_by_move_computation_in_python_ints(words):
     rng = np.random.default_rng(11)
-    classes, words, n = 4, 2, 3
+    classes, n = CLASSES, 3
     for _ in range(30):
         states, below_rows, events = rng.integers(1, 6), rng.integers(1, 5), rng.integers(1, 4)
         counts = rng.integers(0, 4, size=states)

@@ -40,14 +40,11 @@ from workbench.errors import SearchLimitError
 from workbench.games.valhalla import bitsets, kernels
 from workbench.games.valhalla.bitsets import Fields
 from workbench.games.valhalla.engine import Outcome, ValhallaCalling
-from workbench.games.valhalla.kernels import canonical_codes, expand_states
+from workbench.games.valhalla.kernels import CLASSES, canonical_codes, expand_states
 from workbench.games.valhalla.lookup import LookupTable
 from workbench.games.valhalla.reach import Reach
 
 __all__ = ["CLASSES", "MoveMaker", "Moves", "outcome_class", "walk_lengths"]
-
-#: Star classes of a won game: bit 0 all-but-one, bit 1 strong killer.
-CLASSES = 4
 
 
 def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
