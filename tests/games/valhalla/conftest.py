@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -41,6 +43,16 @@ def small_levels(count: int, *, seed: int, max_side: int = 4, max_enemies: int =
         level = level.replace(hero=level.hero.__class__(
             int(rng.integers(1, 3 * enemies + 2)), level.hero.attack, ability))  # fmt: skip
         yield level, Rules.from_dict(VARIANTS[k % len(VARIANTS)])
+
+
+def wide_healths(level: Level) -> Level:
+    """The level with Healths past 63 (two or three words of the search's bitsets) and blows
+    to match
+    (each Health and enemy Attack times 8, more 60 and 20): the compiled loops run their
+    body for one word unrolled, and for any number; most levels reach only the first."""
+    hero = dataclasses.replace(level.hero, health=8 * level.hero.health + 60)
+    enemies = [dataclasses.replace(e, attack=8 * e.attack + 20) for e in level.enemies]
+    return level.replace(hero=hero, enemies=enemies)
 
 
 def micro(rows: list[str], *, health: int, attack: int, ability: str = "none",

@@ -12,12 +12,15 @@ from workbench.games.valhalla.kill_graph import NO_STATE, read_head
 from workbench.games.valhalla.kill_orders import count_kill_orders
 from workbench.games.valhalla.search import StateSpace
 
-from .conftest import small_levels
+from .conftest import small_levels, wide_healths
 
 
-def _spaces(count: int, seed: int) -> list[StateSpace]:
+def _spaces(count: int, seed: int, words: int = 1) -> list[StateSpace]:
     levels = small_levels(count, seed=seed, max_side=4, max_enemies=4)
-    return [StateSpace(ValhallaCalling(level, rules)) for level, rules in levels]
+    spaces = [StateSpace(ValhallaCalling(level if words == 1 else wide_healths(level), rules))
+              for level, rules in levels]  # fmt: skip
+    assert all((space.maker.words > 1) == (words > 1) for space in spaces)
+    return spaces
 
 
 def _rows(space: StateSpace, graph: kill_graph.KillGraph) -> list[tuple[int, int]]:
@@ -90,10 +93,10 @@ def _union(values) -> int:
     return found
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_records_and_representatives_equal_a_plain_python_derivation(seed):
+@pytest.mark.parametrize(("seed", "words"), [(0, 1), (1, 1), (2, 2)])
+def test_records_and_representatives_equal_a_plain_python_derivation(seed, words):
     merged = 0
-    for space in _spaces(25, seed=820 + seed):
+    for space in _spaces(25, seed=820 + seed, words=words):
         graph = kill_graph.kill_graph(space)
         number = {place: state for state, place in enumerate(_rows(space, graph))}
         expected = _records_in_python(space, number)

@@ -155,24 +155,39 @@ def compact_layer(first_edge, child, event, target, ends, falls, strikes, surviv
 
     Three passes over the layer, each a loop written out: numba counts references to the
     arrays an inlined helper takes, which in a loop over every move costs more than the
-    work."""
+    work. Compiled for Healths of one word too, as :mod:`~.kernels` explains: the
+    hardest level's graph took 0.47 s against 0.65 s."""
+    if future.shape[1] == 1:
+        return _compact(first_edge, child, event, target, ends, falls, strikes, survives,
+                        damage, below, below_rep, cap, first, future, rep, begin, end, records,
+                        written, 1)  # fmt: skip
+    return _compact(first_edge, child, event, target, ends, falls, strikes, survives, damage,
+                    below, below_rep, cap, first, future, rep, begin, end, records, written,
+                    future.shape[1])  # fmt: skip
+
+
+@_inlined
+def _compact(first_edge, child, event, target, ends, falls, strikes, survives, damage, below,
+             below_rep, cap, first, future, rep, begin, end, records, written,
+             words) -> int:  # fmt: skip
+    """:func:`compact_layer` for Healths of ``words`` words."""
     hashes = np.empty(rep.shape[0], np.uint64)
     _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
-                   below, below_rep, cap, future, begin, end, records, hashes,
-                   written)  # fmt: skip
-    _represent(first, rep, begin, end, records, hashes)
-    return _pack(begin, end, records, written)
+                   below, below_rep, cap, future, begin, end, records, hashes, written,
+                   words)  # fmt: skip
+    _represent(first, rep, begin, end, records, hashes, 1 + 2 * words)
+    return _pack(begin, end, records, written, 1 + 2 * words)
 
 
-@_compiled
+@_inlined
 def _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
-                   below, below_rep, cap, future, begin, end, records, hashes,
-                   written) -> int:  # fmt: skip
+                   below, below_rep, cap, future, begin, end, records, hashes, written,
+                   words) -> int:  # fmt: skip
     """Each state's future, the records of its moves that serve a win (see
     :func:`compact_layer`), from ``written`` on, a record equal to the one before left out
     (a longer walk to the same fight), and a hash of them (``hashes``); a state from which
     no win follows gets none. Returns where they end."""
-    words, width = future.shape[1], records.shape[1]
+    width = 1 + 2 * words
     for i in range(future.shape[0]):
         begin[i] = written
         mixed = np.uint64(0)
@@ -234,12 +249,12 @@ def _write_records(first_edge, child, event, target, ends, falls, strikes, survi
     return written
 
 
-@_compiled
-def _represent(first, rep, begin, end, records, hashes) -> None:
+@_inlined
+def _represent(first, rep, begin, end, records, hashes, width) -> None:
     """Each state's representative: the first state with the same records in the same order
     (-1 for a state with none); the records of a state that is not its own representative
     are dropped."""
-    states, width = rep.shape[0], records.shape[1]
+    states = rep.shape[0]
     slots = 1
     while slots < 2 * states:
         slots *= 2
@@ -267,14 +282,14 @@ def _represent(first, rep, begin, end, records, hashes) -> None:
         table[slot], rep[i] = i, first + i
 
 
-@_compiled
-def _pack(begin, end, records, written) -> int:
+@_inlined
+def _pack(begin, end, records, written, width) -> int:
     """Move the records left (``begin[i]`` .. ``end[i] - 1``) down to ``written`` on, one
     state after the other; returns where they end."""
     for i in range(begin.shape[0]):
         a, m = begin[i], end[i] - begin[i]
         for r in range(m):
-            for w in range(records.shape[1]):
+            for w in range(width):
                 records[written + r, w] = records[a + r, w]
         begin[i], end[i] = written, written + m
         written += m
