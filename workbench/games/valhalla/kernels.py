@@ -115,7 +115,6 @@ def walk_distances(open_fields, width, target_field, left, origins, found, free)
                 break
 
 
-
 @_inlined
 def _neighbours(x, below, above, w, width, east, west):
     """Word ``w`` of the fields next to a set of fields whose words ``w - 1``, ``w`` and
