@@ -215,13 +215,13 @@ def _rehash(table, hashes, children) -> None:
         table[slot] = child
 
 
-@_compiled
-def _entries_key(rows, healths, a, b):
-    """A hash of entries ``a .. b - 1`` (states and Healths)."""
+@_inlined
+def _entries_key(rows, healths, a, b, words):
+    """A hash of entries ``a .. b - 1`` (states and Healths of ``words`` words)."""
     mixed = np.uint64(b - a)
     for i in range(a, b):
         mixed = (mixed ^ np.uint64(rows[i])) * np.uint64(0x9E3779B97F4A7C15)
-        for w in range(healths.shape[1]):
+        for w in range(words):
             mixed = (mixed ^ healths[i, w]) * np.uint64(0xBF58476D1CE4E5B9)
         mixed ^= mixed >> np.uint64(29)
     return mixed
@@ -248,15 +248,33 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
     helper takes, which in a loop over every move costs more than the work. Spreading asks
     for the next state's records while it follows one (:func:`~.prefetch.prefetch`): on
     the hardest level, following the groups took 4% less time, and 4% less again with the
-    index sized to the chunk (:meth:`Room.fit`)."""
+    index sized to the chunk (:meth:`Room.fit`). Compiled for Healths of one word too, as
+    :mod:`~.kernels` explains."""
+    if healths.shape[1] == 1:
+        return _follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of,
+                             span, run, keys, values, local, heads, block, masks, atoms,
+                             columns, distinct, fatal_masks, fatal, links, child_starts,
+                             child_rows, child_healths, table, hashes, counts, 1)  # fmt: skip
+    return _follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, span,
+                         run, keys, values, local, heads, block, masks, atoms, columns,
+                         distinct, fatal_masks, fatal, links, child_starts, child_rows,
+                         child_healths, table, hashes, counts, healths.shape[1])  # fmt: skip
+
+
+@_inlined
+def _follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, span, run,
+                  keys, values, local, heads, block, masks, atoms, columns, distinct,
+                  fatal_masks, fatal, links, child_starts, child_rows, child_healths, table,
+                  hashes, counts, words) -> int:  # fmt: skip
+    """:func:`follow_chunk` for Healths of ``words`` words."""
     for k in range(heads.shape[0]):
         heads[k] = -1
     placed = _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, local,
-                    heads, masks)  # fmt: skip
+                    heads, masks, words)  # fmt: skip
     if placed < 0:
         return -placed
     used = _spread(begin, end, records, layer_of, span, run, keys, values, local, heads,
-                   block, masks, fatal_masks, placed)  # fmt: skip
+                   block, masks, fatal_masks, placed, words)  # fmt: skip
     if used < 0:
         return -used
     counts[3] = placed + used
@@ -267,7 +285,7 @@ def follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, sp
         fatal[chunk[j]] = known
     return _children(chunk, span, block, masks[local.shape[0] * span :], used, atoms, columns,
                      distinct, links, child_starts, child_rows, child_healths, table, hashes,
-                     counts)  # fmt: skip
+                     counts, words)  # fmt: skip
 
 
 @_inlined
@@ -277,13 +295,13 @@ def _probe(key, size):
         size - 1)  # fmt: skip
 
 
-@_compiled
+@_inlined
 def _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, local, heads,
-           masks) -> int:  # fmt: skip
+           masks, words) -> int:  # fmt: skip
     """Place the groups' entries (:func:`_place`), each Health of a state masked with the
     bits of the groups that are there. Returns how many states, or minus what ran out of
     room."""
-    placed, words, size = 0, healths.shape[1], keys.shape[0]
+    placed, size = 0, keys.shape[0]
     for j in range(chunk.shape[0]):
         bit = _ONE << np.uint64(j)
         for i in range(starts[chunk[j]], starts[chunk[j] + 1]):
@@ -305,16 +323,16 @@ def _enter(chunk, starts, rows, healths, layer_of, span, run, keys, values, loca
     return placed
 
 
-@_compiled
+@_inlined
 def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads, block,
-            masks, fatal_masks, placed) -> int:  # fmt: skip
+            masks, fatal_masks, placed, words) -> int:  # fmt: skip
     """Follow the chunk's states layer by layer (a pickup leads to the next): a pickup's
     Healths carry their masks to its next state (:func:`_place`), a fight's winning falls
     set their masks on the enemy's (``fatal_masks``) and its survivors carry theirs, less
     the damage, to a block slot per (next state, enemy) (``block``: the state and the
     enemy; the index's key of a slot is ``-1 - (state * 64 + enemy)``; a slot's masks
     follow the chunk's states'). Returns how many slots, or minus what ran out of room."""
-    words, size = (records.shape[1] - 1) // 2, keys.shape[0]
+    size = keys.shape[0]
     used, blocks = 0, local.shape[0] * span
     for q in range(fatal_masks.shape[0]):
         fatal_masks[q] = 0
@@ -442,15 +460,15 @@ def _by_enemy_and_state(block, used) -> np.ndarray:
     return order
 
 
-@_compiled
+@_inlined
 def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, links,
-              child_starts, child_rows, child_healths, table, hashes, counts) -> int:  # fmt: skip
+              child_starts, child_rows, child_healths, table, hashes, counts,
+              words) -> int:  # fmt: skip
     """Each enemy's block: its atoms (the (slot, Health) some group reaches, in state
     order), each group's column (a bitset of atoms), equal columns one child, written as
     entries in state order unless an equal child of the depth is known (``table``, a power
     of two of slots at most half full, -1 free, finds children by their ``hashes``); a link
     per (group, child). Returns 0, or what ran out of room."""
-    words = child_healths.shape[1]
     made, children, entries = counts[0], counts[1], counts[2]
     by_enemy = _by_enemy_and_state(block, used)
     a = 0
@@ -517,7 +535,7 @@ def _children(chunk, span, block, block_masks, used, atoms, columns, distinct, l
                             entries += 1
                         child_healths[entries - 1, h // 64] |= _ONE << np.uint64(h % 64)
                         x &= x - _ONE
-                mixed = _entries_key(child_rows, child_healths, start, entries)
+                mixed = _entries_key(child_rows, child_healths, start, entries, words)
                 at = np.int64(mixed & np.uint64(table.shape[0] - 1))
                 while table[at] >= 0:
                     other = table[at]
