@@ -3,9 +3,11 @@
 The kill-order count follows a chunk's states one after the other, and each state's records
 lie somewhere else in a big array: each first read of them misses the cache and stalls the
 loop. :func:`prefetch` asks for the line of ``array[index]`` (LLVM's ``llvm.prefetch``: a
-hint, which never faults) while the loop still works on the state before. Where the next
-read is known early enough, the processor overlaps it on its own: asking ahead in the
-search's hash table (:func:`~.kernels.unite_hashed`) gained nothing.
+hint, which never faults) while the loop still works on the state before. The count's
+graph asks for the slot of a state's hash in its table 16 states ahead (the hashes are
+known before). Where the next read is known early enough, the processor overlaps it on
+its own: asking ahead in the search's hash table (:func:`~.kernels.unite_hashed`), the
+backward pass or the graph's records gained nothing.
 
 >>> import numpy as np
 >>> from numba import njit
