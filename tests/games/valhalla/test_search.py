@@ -7,7 +7,7 @@ from workbench.errors import RulesError, SearchLimitError
 from workbench.games.valhalla import bitsets
 from workbench.games.valhalla.baseline import baseline_outcomes
 from workbench.games.valhalla.engine import Situation, ValhallaCalling
-from workbench.games.valhalla.generator import random_level
+from workbench.games.valhalla.generator import hard_level, random_level
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.search import PRUNING_RULES, StateRef, StateSpace, outcome_class
@@ -166,3 +166,17 @@ def test_the_size_figures_count_what_python_sets_count():
         assert space.nodes == len(nodes), level.to_dict()
         reached = sum(bitsets.to_int(row).bit_count() for la in space.layers for row in la.healths)
         assert space.size == reached and len(codes) >= space.nodes
+
+
+def test_the_healths_that_can_still_fall_are_found_byte_by_byte_of_enemies():
+    # 14 enemies: their most damage looked up in two tables, against the sum enemy by enemy.
+    space = StateSpace(ValhallaCalling(hard_level(27)))
+    level, floor = space.game.level, space.game.rules.attack_floor
+    codes = np.concatenate([layer.codes for layer in space.layers])
+    most = sum((codes >> k & 1) * (e.attack * -(-e.health // floor))
+               for k, e in enumerate(level.enemies))  # fmt: skip
+    most = np.minimum(most, level.hero.health)
+    every = bitsets.prefix(np.full(len(codes), level.hero.health + 1), words=space.maker.words)
+    expected = bitsets.prefix(most + 1, words=space.maker.words)
+    assert len(level.enemies) == 14 and level.hero.ability != "biorns_curse"
+    assert np.array_equal(space._live(codes, every), expected)
