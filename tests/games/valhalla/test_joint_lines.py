@@ -7,11 +7,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.games.valhalla import joint_lines
 from workbench.games.valhalla.baseline import baseline_star_sets
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
-from workbench.games.valhalla.joint_lines import _Board, choose_jointly, joint_line
+from workbench.games.valhalla.joint_lines import _Board, choose_jointly, joint_line, push_move
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
@@ -80,6 +79,24 @@ def test_a_joint_choice_past_its_limit_says_so():
     assert choose_jointly(masks, starts, 1, rows) == -1
 
 
+def test_a_move_takes_its_first_free_trail_else_the_plan_chooses_again():
+    # Move 0 has edges 1 or 2, move 1 has edge 1 only: the first free trail of move 1
+    # crosses move 0's; choosing again gives move 0 edge 2. A third move on edges 1 or 2
+    # finds no room at all.
+    store, bounds = np.zeros((8, 1), np.uint64), np.zeros(5, np.int64)
+    rows, saved, union = np.zeros(4, np.int64), np.zeros((4, 4), np.int64), np.zeros(1, np.uint64)
+    none = np.zeros(1, np.uint64)
+    trails = np.array([[1], [2]], np.uint64)
+    assert push_move(store, bounds, 0, trails, none, 10, rows, saved, union) == 1
+    assert rows[0] == 0 and union.tolist() == [1]
+    assert push_move(store, bounds, 1, trails[:1], union.copy(), 10, rows, saved, union) == 2
+    assert rows[:2].tolist() == [1, 2] and union.tolist() == [3] and saved[1, 0] == 0
+    assert bounds[:3].tolist() == [0, 2, 3] and store[:3, 0].tolist() == [1, 2, 1]
+    assert push_move(store, bounds, 2, trails, union.copy(), 10, rows, saved, union) == 0
+    assert push_move(store, bounds, 2, trails, np.array([3], np.uint64), 0, rows, saved,
+                     union) == -1  # no choice allowed  # fmt: skip
+
+
 def test_unbounded_it_finds_exactly_the_one_line_wins_the_bfs_finds():
     found = 0
     for level, rules in small_levels(60, seed=1400, max_side=4, max_enemies=3):
@@ -110,7 +127,7 @@ def test_it_finds_the_hard_ladder_line_that_drawing_in_order_misses():
     assert outcome.won and outcome_class(space.game, outcome) == strong_killer
 
 
-def test_choosing_again_finds_what_taking_the_first_free_trails_misses(monkeypatch):
+def test_choosing_again_finds_what_taking_the_first_free_trails_misses():
     level = Level.from_dict({
         "name": "crossing", "width": 5, "height": 5, "start": [0, 4],
         "hero": {"health": 11, "attack": 7, "ability": "none"},
@@ -123,5 +140,4 @@ def test_choosing_again_finds_what_taking_the_first_free_trails_misses(monkeypat
     line, strike, cunning = joint_line(space, target=both, slack=0)
     outcome = space.game.replay([line], final_strike=strike, cunning=cunning)
     assert outcome.won and outcome_class(space.game, outcome) == both
-    monkeypatch.setattr(joint_lines, "choose_jointly", lambda masks, starts, limit, rows: 0)
-    assert joint_line(space, target=both, slack=0) is None
+    assert joint_line(space, target=both, slack=0, choices=0) is None  # never choosing again

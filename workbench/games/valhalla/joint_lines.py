@@ -43,6 +43,7 @@ __all__ = [
     "distances_to",
     "first_free",
     "joint_line",
+    "push_move",
     "trails_between",
 ]
 
@@ -220,6 +221,40 @@ def choose_jointly(masks, starts, limit, chosen) -> int:
     return 0
 
 
+@_compiled
+def push_move(store, bounds, move, masks, used, limit, rows, saved, union) -> int:
+    """Add move ``move``'s trails ``masks`` to a plan (its moves' trails in ``store``, those of
+    move ``m`` at rows ``bounds[m]`` to ``bounds[m + 1] - 1``; ``store`` has room for them)
+    and choose: the first that crosses none of ``used`` (the edges of the trails chosen,
+    rows ``rows[:move]``), else all the plan's trails again (:func:`choose_jointly` within
+    ``limit`` choices), the rows chosen before kept in ``saved[move]``. Returns 1 with the
+    rows chosen in ``rows`` and their edges in ``union``, 2 the same having chosen again,
+    else 0 (no choice fits) or -1 (none found within ``limit``), having chosen again.
+    One compiled call a move: the NumPy steps it replaces took longer than the choosing."""
+    first, words = bounds[move], store.shape[1]
+    for t in range(masks.shape[0]):
+        for w in range(words):
+            store[first + t, w] = masks[t, w]
+    bounds[move + 1] = first + masks.shape[0]
+    t = first_free(masks, used)
+    if t >= 0:
+        rows[move] = first + t
+        for w in range(words):
+            union[w] = used[w] | masks[t, w]
+        return 1
+    for m in range(move):
+        saved[move, m] = rows[m]
+    found = choose_jointly(store[: bounds[move + 1]], bounds[: move + 2], limit,
+                           rows[: move + 1])  # fmt: skip
+    if found != 1:
+        return 0 if found == 0 else -1
+    for w in range(words):
+        union[w] = 0
+        for m in range(move + 1):
+            union[w] |= store[rows[m], w]
+    return 2
+
+
 class _Board:
     """The walkable fields of a level as arrays for :func:`trails_between`."""
 
@@ -331,15 +366,23 @@ class _JointSearch:
         self.board = _Board(space.game)
         self.left = 0
         self.masks = np.zeros((1024, self.board.words), dtype=np.uint64)  # every move's trails
-        self.starts = [0]
+        moves = space.n + space.m  # a plan uses each point of interest once at most
+        self.bounds = np.zeros(moves + 2, np.int64)  # move m's trails: rows bounds[m] ..
+        self.rows = np.zeros(moves + 1, np.int64)  # per move: the row of the trail chosen
+        self.saved = np.zeros((moves + 1, moves + 1), np.int64)  # rows before choosing again
+        self.depth = 0  # moves in the plan
         self.keys: list[tuple] = []  # per move: what its trails were drawn from
-        self.chosen: list[int] = []  # per move: the trail chosen
         self._options: dict[StateRef, list[_Option]] = {}
+
+    @property
+    def chosen(self) -> list[int]:
+        """Per move of the plan: the trail chosen, numbered among the move's."""
+        return (self.rows[: self.depth] - self.bounds[: self.depth]).tolist()
 
     def run(self, slack: int, budget: int) -> tuple[bool, tuple[bool, ...]] | None:
         """A plan from the start with at most ``slack`` steps of detour, within ``budget``
         moves: ``(final strike, cunning per fight)`` with the plan kept, or None."""
-        self.left, self.starts, self.keys, self.chosen = budget, [0], [], []
+        self.left, self.depth, self.keys = budget, 0, []
         try:
             return self.follow(self.space.start, np.zeros(self.board.words, np.uint64), slack, ())
         except _Spent:
@@ -361,8 +404,7 @@ class _JointSearch:
                 masks = self.board.trails(*key, self.trails)
                 if not len(masks):
                     continue
-                before = list(self.chosen)
-                after = self._push(masks, key, used)
+                after, again = self._push(masks, key, used)
                 if after is not None:
                     fights = fought + option.fought
                     if option.strike is not None:
@@ -371,9 +413,10 @@ class _JointSearch:
                                         fights)  # fmt: skip
                     if found is not None:
                         return found
-                self.starts.pop()
+                self.depth -= 1
                 self.keys.pop()
-                self.chosen[:] = before
+                if again:  # the rows chosen before it
+                    self.rows[: self.depth] = self.saved[self.depth, : self.depth]
         return None
 
     def options(self, state: StateRef) -> list[_Option]:
@@ -403,28 +446,21 @@ class _JointSearch:
         self._options[state] = found
         return found
 
-    def _push(self, masks: np.ndarray, key: tuple, used: np.ndarray) -> np.ndarray | None:
-        """Add a move with these trails to the plan and choose one: the first that crosses
-        none chosen, else all the plan's trails again at once (:func:`choose_jointly`).
-        Returns the edges the plan's trails use, or None (the move is still pushed)."""
-        a = self.starts[-1]
-        if a + len(masks) > len(self.masks):
-            grown = np.zeros((2 * (a + len(masks)), self.board.words), dtype=np.uint64)
-            grown[:a] = self.masks[:a]
+    def _push(self, masks: np.ndarray, key: tuple, used: np.ndarray) -> tuple:
+        """Add a move with these trails to the plan and choose (:func:`push_move`). Returns
+        the edges the plan's trails use, or None (the move is still pushed), and whether
+        the plan's trails were chosen again (undone from ``saved``)."""
+        need = int(self.bounds[self.depth]) + len(masks)
+        if need > len(self.masks):
+            grown = np.zeros((2 * need, self.board.words), dtype=np.uint64)
+            grown[: len(self.masks)] = self.masks
             self.masks = grown
-        self.masks[a : a + len(masks)] = masks
-        self.starts.append(a + len(masks))
+        union = np.empty(self.board.words, np.uint64)
+        found = push_move(self.masks, self.bounds, self.depth, masks, used, self.choices,
+                          self.rows, self.saved, union)  # fmt: skip
+        self.depth += 1
         self.keys.append(key)
-        t = first_free(masks, used)
-        if t >= 0:
-            self.chosen.append(t)
-            return used | masks[t]
-        starts = np.array(self.starts, dtype=np.int64)
-        rows = np.empty(len(starts) - 1, dtype=np.int64)
-        if choose_jointly(self.masks[: starts[-1]], starts, self.choices, rows) != 1:
-            return None
-        self.chosen[:] = (rows - starts[:-1]).tolist()
-        return np.bitwise_or.reduce(self.masks[rows], axis=0)
+        return (union if found > 0 else None), found != 1
 
 
 class _Spent(Exception):
