@@ -20,11 +20,12 @@ first level is solved once, untimed, before the ladder, so that no level counts 
 Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
-Last run (2026-12-06, second session; a first solve loaded in 0.57 s, the machine's
-speed moves by half from hour to hour): all 23 answered exactly; CPU median 0.75 s, worst
-6.1 s (seed 38, 709 MiB, the worst peak; every other level under 5 s, seed 77 4.3 s); the 12
-of seeds 0..18 median 0.60 s, worst 1.66 s, 398 MiB. Paired with the code at the session's
-start, seed 38 takes 0.84x the time (whole processes, in turn). Stretch: see the README.
+Last run (2026-12-06, third session; a first solve loaded in 0.61 s, the machine's
+speed moves by half from hour to hour): all 23 answered exactly; CPU median 0.55 s, worst
+5.13 s (seed 38, 704 MiB, the worst peak; an hour before, 4.57 s; seed 77 3.9-4.5 s, every
+other level under 2.5 s); the 12 of seeds 0..18 median 0.53 s, worst 1.47 s, 389 MiB. Paired
+with the code at the session's start, seed 38 takes 0.74-0.80x the time (whole processes, in
+turn), seed 77 0.85-0.88x. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18

@@ -378,7 +378,8 @@ class MoveMaker:
         The columns of :data:`PASSING` lie in arrays kept for the next call, which writes
         over them (until :meth:`let_go`): fresh memory costs the system time of clearing
         it, and the search's layers wrote hundreds of megabytes of them (the hardest level
-        of the benchmark's ladder: 0.13 s of its 0.38 s of system time in the search).
+        of the benchmark's ladder: 190,000 page faults in its search, now 140,000, and 0.39
+        s of system time, now 0.30 s).
         """
         left = self.layout.get(codes, "left")
         unique, place = _unique_of_runs(left | origins << (self.n + self.m))
