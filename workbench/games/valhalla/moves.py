@@ -44,7 +44,7 @@ from workbench.games.valhalla.kernels import CLASSES, canonical_codes, expand_st
 from workbench.games.valhalla.lookup import LookupTable
 from workbench.games.valhalla.reach import Reach
 
-__all__ = ["CLASSES", "MoveMaker", "Moves", "outcome_class", "walk_lengths"]
+__all__ = ["CLASSES", "PASSING", "MoveMaker", "Moves", "outcome_class", "walk_lengths"]
 
 
 def walk_lengths(shortest: int, *, bounce: bool, limit: int) -> list[int]:
