@@ -291,7 +291,7 @@ def _follow_chunk(chunk, starts, rows, healths, begin, end, records, layer_of, s
             known += np.int64((fatal_masks[q] >> np.uint64(j)) & _ONE)
         fatal[chunk[j]] = known
     return _children(chunk, span, block, masks[local.shape[0] * span :],
-                     held - local.shape[0] * span + local.shape[0] * words, used, atoms,
+                     block.shape[0] * span + local.shape[0] * words, used, atoms,
                      columns, distinct, links, child_starts, child_rows, child_healths, table,
                      hashes, counts, words)  # fmt: skip
 
@@ -399,16 +399,16 @@ def _spread(begin, end, records, layer_of, span, run, keys, values, local, heads
                     for w in range(words):
                         masks[held + (local.shape[0] + used) * words + w] = 0
                     used += 1
-                place = values[slot] & 0xFFFFFFFF
+                place, loss = values[slot] & 0xFFFFFFFF, max(damage, 0)
                 if damage >= 0:  # a block slot's
                     place += local.shape[0]
-                there = place * span - max(damage, 0)
+                there = place * span - loss
                 for w in range(words):  # the Healths held that go on carry their masks
                     x = records[r, 1 + w] & masks[mine + w]
                     while x:
                         h = 64 * w + trailing_zeros(x)
                         masks[there + h] |= masks[here + h]
-                        lands = h - max(damage, 0)
+                        lands = h - loss
                         masks[held + place * words + lands // 64] |= _ONE << np.uint64(lands % 64)
                         x &= x - _ONE
             at = local[at, 1]

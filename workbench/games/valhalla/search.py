@@ -145,7 +145,7 @@ class StateSpace:
             raise RulesError(f"prune: unknown rule(s) {sorted(unknown)}; known: {PRUNING_RULES}")
         self.maker = maker = MoveMaker(game, prune=self.prune)
         self.n, self.m, self.cells = maker.n, maker.m, maker.cells
-        self._damage_tables = self._damage_bounds()
+        self._damage_tables = self._most_damage()
         #: Every end of a game the search reaches (a fall, or the board cleared).
         self.outcomes: set[Outcome] = set()
         #: States expanded, and the moves they had in total (mean branching).
@@ -166,7 +166,7 @@ class StateSpace:
             self._explore()
             self._backward()
 
-    def _damage_bounds(self) -> list[np.ndarray]:
+    def _most_damage(self) -> list[np.ndarray]:
         """Per byte of a code's enemy bits, the most damage each set of its eight enemies
         can deal in total (a table of 256): two lookups for 14 enemies, not 14 passes."""
         level, rules = self.game.level, self.game.rules
