@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 from workbench.games.valhalla.baseline import baseline_star_sets
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.generator import hard_level
-from workbench.games.valhalla.joint_lines import _Board, choose_jointly, joint_line, push_move
+from workbench.games.valhalla.joint_lines import (
+    _Board,
+    choose_jointly,
+    crossed_out,
+    joint_line,
+    push_move,
+)
 from workbench.games.valhalla.level import Level
 from workbench.games.valhalla.moves import outcome_class
 from workbench.games.valhalla.search import StateSpace
@@ -71,6 +77,24 @@ def test_a_joint_choice_exists_exactly_when_brute_force_finds_one(trails, two_wo
         assert all(a & b == 0 for a, b in itertools.combinations(picked, 2))
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 2**6 - 1), min_size=1, max_size=4), min_size=1,
+                max_size=5))  # fmt: skip
+def test_a_move_crossed_out_leaves_no_joint_choice(trails):
+    # The shortcut before choosing again is a proof: whenever it fires, the full search
+    # finds no choice; and it fires on the two patterns it reads.
+    masks = np.array([[m] for move in trails for m in move], dtype=np.uint64)
+    bounds = np.cumsum([0] + [len(move) for move in trails]).astype(np.int64)
+    cores = np.array([[np.bitwise_and.reduce(move)] for move in trails], dtype=np.uint64)
+    last = len(trails) - 1
+    if crossed_out(masks, bounds, cores, last):
+        assert choose_jointly(masks, bounds, 10**9, np.empty(len(trails), np.int64)) == 0
+    new, earlier = trails[-1], trails[:-1]
+    if all(any(t & int(c[0]) for c in cores[:last]) for t in new) or any(
+            all(int(cores[last, 0]) & u for u in move) for move in earlier):  # fmt: skip
+        assert crossed_out(masks, bounds, cores, last)
+
+
 def test_a_joint_choice_past_its_limit_says_so():
     masks = np.array([[1], [2]] * 3, dtype=np.uint64)  # three moves over two edges
     starts = np.array([0, 2, 4, 6], dtype=np.int64)
@@ -85,16 +109,21 @@ def test_a_move_takes_its_first_free_trail_else_the_plan_chooses_again():
     # finds no room at all.
     store, bounds = np.zeros((8, 1), np.uint64), np.zeros(5, np.int64)
     rows, saved, union = np.zeros(4, np.int64), np.zeros((4, 4), np.int64), np.zeros(1, np.uint64)
-    none = np.zeros(1, np.uint64)
+    cores, none = np.zeros((4, 1), np.uint64), np.zeros(1, np.uint64)
     trails = np.array([[1], [2]], np.uint64)
-    assert push_move(store, bounds, 0, trails, none, 10, rows, saved, union) == 1
+    assert push_move(store, bounds, cores, 0, trails, none, 10, rows, saved, union) == 1
     assert rows[0] == 0 and union.tolist() == [1]
-    assert push_move(store, bounds, 1, trails[:1], union.copy(), 10, rows, saved, union) == 2
+    assert push_move(store, bounds, cores, 1, trails[:1], union.copy(), 10, rows, saved,
+                     union) == 2  # fmt: skip
     assert rows[:2].tolist() == [1, 2] and union.tolist() == [3] and saved[1, 0] == 0
     assert bounds[:3].tolist() == [0, 2, 3] and store[:3, 0].tolist() == [1, 2, 1]
-    assert push_move(store, bounds, 2, trails, union.copy(), 10, rows, saved, union) == 0
-    assert push_move(store, bounds, 2, trails, np.array([3], np.uint64), 0, rows, saved,
-                     union) == -1  # no choice allowed  # fmt: skip
+    assert cores[:2, 0].tolist() == [0, 1]  # the edges all of a move's trails use
+    assert push_move(store, bounds, cores, 2, trails, union.copy(), 10, rows, saved,
+                     union) == 0  # fmt: skip
+    # No choice allowed: it says so, unless the cores show there is none.
+    wide = np.array([[4], [8]], np.uint64)  # edges 2 or 3: crosses nothing
+    assert push_move(store, bounds, cores, 2, wide, np.array([12], np.uint64), 0, rows, saved,
+                     union) == -1  # fmt: skip
 
 
 def test_unbounded_it_finds_exactly_the_one_line_wins_the_bfs_finds():
