@@ -40,9 +40,9 @@ def test_the_trails_found_are_those_the_plain_search_draws():
             blocked = frozenset(c for c in board.fields if c not in (start, goal)
                                 and rng.random() < 0.2)  # fmt: skip
             length = int(rng.integers(1, 9))
-            key = start, goal, length, blocked, 10_000
-            masks = board.trails(*key)
-            paths = [board.trail(*key, t) for t in range(len(masks))]
+            key = start, goal, length, blocked
+            masks = board.trails(key, 10_000)
+            paths = [board.trail(key, 10_000, t) for t in range(len(masks))]
             ours = {tuple(path) for path in paths}
             drawn = _trails(game, start, goal, {length}, blocked, frozenset(), [10**9])
             plain = {tuple(path) for path, _ in drawn}

@@ -33,7 +33,6 @@ from numba import njit
 
 from workbench.games.valhalla.search import StateRef, StateSpace
 from workbench.games.valhalla.trails import _same_effect, check_line, winning_strikes
-from workbench.grids.square import Cell
 
 __all__ = [
     "JOINT_BUDGET",
@@ -316,17 +315,17 @@ class _Board:
         self._trails: dict[tuple, np.ndarray] = {}
         self._distances: dict[tuple, np.ndarray] = {}
 
-    def trails(self, start, goal, length: int, blocked: frozenset, cap: int) -> np.ndarray:
-        """The edge bitsets of the trails of :func:`trails_between` (remembered)."""
-        key = (start, goal, length, blocked)
+    def trails(self, key: tuple, cap: int) -> np.ndarray:
+        """The edge bitsets of the trails of :func:`trails_between` from ``key``, ``(start,
+        goal, length, blocked)`` (remembered)."""
         found = self._trails.get(key)
         if found is None:
-            found = self._trails[key] = self._drawn(start, goal, length, blocked, cap)[0]
+            found = self._trails[key] = self._drawn(*key, cap)[0]
         return found
 
-    def trail(self, start, goal, length: int, blocked: frozenset, cap: int, t: int) -> list:
+    def trail(self, key: tuple, cap: int, t: int) -> list:
         """The fields of trail ``t`` of :meth:`trails` (drawn again: only bitsets are kept)."""
-        paths = self._drawn(start, goal, length, blocked, cap)[1]
+        paths = self._drawn(*key, cap)[1]
         return [self.fields[int(f)] for f in paths[t]]
 
     def _drawn(self, start, goal, length: int, blocked: frozenset, cap: int) -> tuple:
@@ -383,23 +382,23 @@ def joint_line(
     strike, cunning = found
     line = [game.level.start]
     for move, t in enumerate(search.chosen):
-        line.extend(search.board.trail(*search.keys[move], search.trails, t)[1:])
+        line.extend(search.board.trail(search.keys[move], search.trails, t)[1:])
     check_line(game, line, strike, cunning, target)
     return line, strike, cunning
 
 
 class _Option(NamedTuple):
-    """A move that keeps the class winnable: where to, the state after it (or the final
-    strike that wins there), the fight's Cunning, the shortest walk and the lengths with
-    the move's effect that are not shorter."""
+    """A move that keeps the class winnable: the state after it (or the final strike that
+    wins there), the fight's Cunning, the shortest walk, the lengths with the move's effect
+    that are not shorter and, per length, what its trails are drawn from
+    (:meth:`_Board.trails`)."""
 
-    goal: Cell
     after: StateRef | None
     strike: bool | None
     fought: tuple[bool, ...]
-    stops: frozenset
     shortest: int
     lengths: tuple[int, ...]
+    keys: tuple[tuple, ...]
 
 
 class _JointSearch:
@@ -436,17 +435,14 @@ class _JointSearch:
     def follow(self, state: StateRef, used: np.ndarray, slack: int, fought: tuple):
         """Extend the plan from ``state`` (the chosen trails use ``used``) to a win:
         ``(final strike, cunning per fight)`` with the plan complete, or None."""
-        here = None
         for option in self.options(state):
-            for length in option.lengths:
+            for length, key in zip(option.lengths, option.keys, strict=True):
                 if length > option.shortest + slack:
                     break
                 self.left -= 1
                 if self.left < 0:
                     raise _Spent
-                here = here or self.space.cells[self.space.unpack(state).pos]
-                key = (here, option.goal, length, option.stops)
-                masks = self.board.trails(*key, self.trails)
+                masks = self.board.trails(key, self.trails)
                 if not len(masks):
                     continue
                 after, again = self._push(masks, key, used)
@@ -487,7 +483,8 @@ class _JointSearch:
             lengths = tuple(sorted(k for k in _same_effect(space, d, here) if k >= shortest))
             fought = (cunning,) if q < space.n else ()
             strike = strikes[0] if strikes else None
-            found.append(_Option(goal, nxt, strike, fought, stops, shortest, lengths))
+            keys = tuple((cell, goal, length, stops) for length in lengths)
+            found.append(_Option(nxt, strike, fought, shortest, lengths, keys))
         self._options[state] = found
         return found
 
