@@ -56,22 +56,26 @@ def _merged_in_python(keys, values, needed):
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 2**130 - 1) | st.just(0)),
-                max_size=30), st.integers(0, 63))  # fmt: skip
-def test_merge_unites_the_rows_of_each_key_and_leaves_out_the_rest(pairs, needed):
+                max_size=30), st.integers(0, 63), st.integers(0, 3000))  # fmt: skip
+def test_merge_unites_the_rows_of_each_key_and_leaves_out_the_rest(pairs, needed, expected):
     keys = np.array([k for k, _ in pairs], dtype=np.int64)
     values = [v for _, v in pairs]
     distinct, where, union = bitsets.merge(
-        keys, bitsets.from_ints(values, words=bitsets.words_for(130)), needed=needed
-    )
+        keys, bitsets.from_ints(values, words=bitsets.words_for(130)), needed=needed,
+        expected=expected,
+    )  # fmt: skip
     found = (distinct.tolist(), where.tolist(), [bitsets.to_int(row) for row in union])
     assert found == _merged_in_python(keys.tolist(), values, needed)
 
 
-def test_merge_grows_its_table_past_thousands_of_keys():
+@pytest.mark.parametrize("expected", [0, 1500, 3000])
+def test_merge_grows_its_table_past_thousands_of_keys(expected):
+    # made for none, half or all of the keys: the same answer
     rng = np.random.default_rng(5)
     keys = rng.integers(1, 2**40, size=3000)[rng.integers(0, 3000, size=20000)]
     values = [int(v) for v in rng.integers(0, 2**62, size=20000)]
-    distinct, where, union = bitsets.merge(keys, bitsets.from_ints(values, words=1), needed=-1)
+    distinct, where, union = bitsets.merge(keys, bitsets.from_ints(values, words=1), needed=-1,
+                                           expected=expected)  # fmt: skip
     assert len(distinct) > 2000
     found = (distinct.tolist(), where.tolist(), [bitsets.to_int(row) for row in union])
     assert found == _merged_in_python(keys.tolist(), values, -1)

@@ -90,12 +90,13 @@ def popcount(bits: np.ndarray) -> np.ndarray:
 
 
 def merge(
-    keys: np.ndarray, bits: np.ndarray, *, needed: int
+    keys: np.ndarray, bits: np.ndarray, *, needed: int, expected: int = 0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rows with equal keys united: ``(distinct keys sorted, the index of each row's key
     among them, the union of the rows of each key)``; a row whose set is empty or whose
     key has no bit of ``needed`` is left out (index -1). One pass through a hash table
-    (:func:`~.kernels.unite_hashed`), then only the distinct keys are sorted.
+    (:func:`~.kernels.unite_hashed`), made for ``expected`` distinct keys (it grows past
+    them), then only the distinct keys are sorted.
 
     >>> rows = from_ints([1, 2, 4, 0, 8], words=1)
     >>> keys, where, union = merge(np.array([7, 3, 7, 5, 8]), rows, needed=0b111)
@@ -103,7 +104,7 @@ def merge(
     ([3, 7], [1, 0, 1, -1, -1], [2, 5])
     """
     where = np.empty(len(keys), dtype=np.int32)
-    distinct, union = unite_hashed(keys, bits, needed, where)
+    distinct, union = unite_hashed(keys, bits, needed, where, expected)
     order = np.argsort(distinct)
     rank = np.empty(len(order), dtype=np.int32)
     rank[order] = np.arange(len(order))

@@ -526,13 +526,16 @@ def _walk_records(t, walked, ways, n, strength, loki, chariot, mjolnir, shield, 
 
 
 @_compiled
-def unite_hashed(keys, bits, needed, where) -> tuple:
+def unite_hashed(keys, bits, needed, where, expected) -> tuple:
     """Rows of ``bits`` with equal ``keys`` united, in one pass through a hash table:
     ``(the distinct keys, the union of each one's rows)``, each key where it first
     appears. The number of each row's key among them goes into ``where``, -1 for a row
-    left out: one whose set is empty or whose key has no bit of ``needed``."""
-    words = bits.shape[1]
-    table, distinct, union = _unite_table(keys[:0], bits[:0], 0, 1024)
+    left out: one whose set is empty or whose key has no bit of ``needed``. The table is
+    made for ``expected`` keys (at least 512), and doubled whenever it is half full."""
+    words, slots = bits.shape[1], 1024
+    while slots < 2 * expected:
+        slots *= 2
+    table, distinct, union = _unite_table(keys[:0], bits[:0], 0, slots)
     count = 0
     for i in range(keys.shape[0]):
         key, some = keys[i], np.uint64(0)

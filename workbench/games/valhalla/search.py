@@ -197,6 +197,7 @@ class StateSpace:
         maker = self.maker
         start, healths = maker.start()
         codes = np.array([start], dtype=np.int64)
+        per_move = 0.0  # next states per move of the layer before: the next table's size
         while len(codes):
             live = self._live(codes, healths)
             rows = np.flatnonzero(bitsets.nonempty(live))
@@ -208,9 +209,11 @@ class StateSpace:
             self.expanded += int(sizes.sum())
             self.branches += int((sizes * np.diff(first_edge)[rows]).sum())
             # a move goes on where Healths survive and enemies are left
+            made = len(moves.child)
             next_codes, child, next_healths = bitsets.merge(
-                moves.child, moves.after, needed=maker.enemy_mask
+                moves.child, moves.after, needed=maker.enemy_mask, expected=int(per_move * made)
             )
+            per_move = len(next_codes) / max(1, made)
             edges = Edges(
                 moves.target,
                 moves.steps,
