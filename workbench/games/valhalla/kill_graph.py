@@ -128,16 +128,22 @@ def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
     records = np.empty((sum(len(layer.edges.child) for layer in space.layers) + 1,
                         1 + 2 * words), np.uint64)  # fmt: skip
     below, below_rep = np.zeros((1, words), np.uint64), np.zeros(1, np.int64)
+    # Work arrays made once for the largest layer: made afresh per layer, their pages were
+    # cleared anew each time (the search's memory is given back as it is spent).
+    largest = max(sizes)
+    table, hashes = np.empty(_slots(largest), np.int64), np.empty(largest, np.uint64)
+    reps = [np.empty(largest, np.int64), np.empty(largest, np.int64)]
     written = 0
     every = reversed(range(len(sizes)))
     layers = space.spend() if spend else ((k, space.layers[k], space.winning_ends[k])
                                           for k in every)  # fmt: skip
     for k, layer, ends in layers:
         e, mine = layer.edges, slice(offsets[k], offsets[k + 1])
-        rep = np.empty(sizes[k], np.int64)
+        rep = reps[k % 2][: sizes[k]]  # the other holds the layer below's
         written = compact_layer(layer.first_edge, e.child, e.event, e.target, ends, *marks,
                                 below, below_rep, cap, offsets[k], future[mine], rep,
-                                begin[mine], end[mine], records, written)  # fmt: skip
+                                begin[mine], end[mine], records, written,
+                                table[: _slots(sizes[k])], hashes[: sizes[k]])  # fmt: skip
         below, below_rep = future[mine], rep
     layer_of = np.repeat(np.arange(len(sizes), dtype=np.int8), sizes)
     return KillGraph(begin, end, records[:written], layer_of, codes, future)
@@ -145,14 +151,15 @@ def kill_graph(space: StateSpace, *, spend: bool = False) -> KillGraph:
 
 @_compiled
 def compact_layer(first_edge, child, event, target, ends, falls, strikes, survives, damage,
-                  below, below_rep, cap, first, future, rep, begin, end, records,
-                  written) -> int:  # fmt: skip
+                  below, below_rep, cap, first, future, rep, begin, end, records, written,
+                  table, hashes) -> int:  # fmt: skip
     """One layer of :func:`kill_graph` (its row ``i`` is state ``first + i``): each state's
     future (``future[i]``), representative (``rep[i]``: a state number, -1 for none) and
     records (``begin[i]`` .. ``end[i] - 1``), written from ``written`` on; returns where they
     end. ``below`` and ``below_rep`` are the next layer's futures and representatives;
     ``falls``, ``strikes``, ``survives`` and ``damage`` the fight columns,
-    ``ends`` which falls of each move win (see :func:`~.kernels.backward_layer`).
+    ``ends`` which falls of each move win (see :func:`~.kernels.backward_layer`);
+    ``table`` (:func:`_slots` of the states) and ``hashes`` (one a state) are work arrays.
 
     Three passes over the layer, each a loop written out: numba counts references to the
     arrays an inlined helper takes, which in a loop over every move costs more than the
@@ -161,22 +168,21 @@ def compact_layer(first_edge, child, event, target, ends, falls, strikes, surviv
     if future.shape[1] == 1:
         return _compact(first_edge, child, event, target, ends, falls, strikes, survives,
                         damage, below, below_rep, cap, first, future, rep, begin, end, records,
-                        written, 1)  # fmt: skip
+                        written, table, hashes, 1)  # fmt: skip
     return _compact(first_edge, child, event, target, ends, falls, strikes, survives, damage,
                     below, below_rep, cap, first, future, rep, begin, end, records, written,
-                    future.shape[1])  # fmt: skip
+                    table, hashes, future.shape[1])  # fmt: skip
 
 
 @_inlined
 def _compact(first_edge, child, event, target, ends, falls, strikes, survives, damage, below,
-             below_rep, cap, first, future, rep, begin, end, records, written,
+             below_rep, cap, first, future, rep, begin, end, records, written, table, hashes,
              words) -> int:  # fmt: skip
     """:func:`compact_layer` for Healths of ``words`` words."""
-    hashes = np.empty(rep.shape[0], np.uint64)
     _write_records(first_edge, child, event, target, ends, falls, strikes, survives, damage,
                    below, below_rep, cap, future, begin, end, records, hashes, written,
                    words)  # fmt: skip
-    _represent(first, rep, begin, end, records, hashes, 1 + 2 * words)
+    _represent(first, rep, begin, end, records, hashes, table, 1 + 2 * words)
     return _pack(begin, end, records, written, 1 + 2 * words)
 
 
@@ -251,18 +257,15 @@ def _write_records(first_edge, child, event, target, ends, falls, strikes, survi
 
 
 @_inlined
-def _represent(first, rep, begin, end, records, hashes, width) -> None:
+def _represent(first, rep, begin, end, records, hashes, table, width) -> None:
     """Each state's representative: the first state with the same records in the same order
     (-1 for a state with none); the records of a state that is not its own representative
     are dropped. A slot of the table holds a state and the top bits of its hash (a slot of
     another hash is passed over without reading that state's), and the slot of the state
     16 on is asked for ahead (:func:`~.prefetch.prefetch`): the hardest level's graph took
     18% less time."""
-    states = rep.shape[0]
-    slots = 1
-    while slots < 2 * states:
-        slots *= 2
-    table = np.full(slots, -1, np.int64)  # slot -> the first state with those records
+    states, slots = rep.shape[0], table.shape[0]
+    table[:] = -1  # slot -> the first state with those records
     for i in range(states):
         if i + 16 < states:  # its slot asked for ahead
             prefetch(table, np.int64(hashes[i + 16] & np.uint64(slots - 1)))
@@ -301,6 +304,16 @@ def _pack(begin, end, records, written, width) -> int:
         begin[i], end[i] = written, written + m
         written += m
     return written
+
+
+def _slots(states: int) -> int:
+    """Slots of :func:`_represent`'s table for a layer of ``states`` states: a power of two,
+    at least twice as many.
+
+    >>> _slots(0), _slots(3), _slots(4)
+    (1, 8, 8)
+    """
+    return 1 << max(0, 2 * states - 1).bit_length()
 
 
 @_inlined
