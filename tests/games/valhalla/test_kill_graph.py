@@ -46,7 +46,7 @@ def _records_in_python(space: StateSpace, number: dict) -> dict:
     """Per (layer, row): its future (an int) and its representative's number, and per
     representative its records, in the order of its moves, one equal to the one before left
     out: (next state or -1, target, damage or -1, Healths that survive before the damage,
-    winning falls), from the search's moves."""
+    winning falls), from the search's moves; a pickup's target is written as 0."""
     fights = space.maker.fights
     words = space.maker.words
     survives, falls, strikes = (
@@ -65,9 +65,9 @@ def _records_in_python(space: StateSpace, number: dict) -> dict:
             for i in range(layer.first_edge[row], layer.first_edge[row + 1]):
                 after, fight, target = int(e.child[i]), int(e.event[i]), int(e.target[i])
                 ahead = future.get((k + 1, after), 0)
-                if fight < 0:
+                if fight < 0:  # the item picked up plays no part: target 0
                     if ahead:
-                        mine.append((rep[k + 1, after], target, -1, ahead, 0))
+                        mine.append((rep[k + 1, after], 0, -1, ahead, 0))
                     continue
                 wins = (falls[fight] if ends[i] & 1 else 0) | (strikes[fight] if ends[i] & 2 else 0)
                 lives = (ahead << damage[fight]) & survives[fight]
