@@ -128,6 +128,17 @@ def _neighbours(x, below, above, w, width, east, west):
 
 
 @_inlined
+def _popcount(word) -> int:
+    """The number of set bits of a ``uint64`` (the bit-slicing sum LLVM makes one
+    instruction of)."""
+    word = word - ((word >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    word = (word & np.uint64(0x3333333333333333)) + (
+        (word >> np.uint64(2)) & np.uint64(0x3333333333333333))  # fmt: skip
+    word = (word + (word >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((word * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@_inlined
 def _lowest_bit(word) -> int:
     """The index of the lowest set bit of a non-zero ``uint64`` (a De Bruijn product)."""
     lowest = word & (~word + np.uint64(1))
@@ -136,7 +147,7 @@ def _lowest_bit(word) -> int:
 
 @_compiled
 def backward_layer(first_edge, child, event, kills, target, attack, fall_classes, damage,
-                   survives, falls, strikes, below, live, wins, ends, fallen) -> bool:  # fmt: skip
+                   survives, falls, strikes, below, live, wins, ends) -> bool:  # fmt: skip
     """One layer of the backward pass of :class:`~workbench.games.valhalla.search.StateSpace`.
 
     Move ``e`` of state ``s`` (``first_edge[s] <= e < first_edge[s + 1]``) leads to row
@@ -149,24 +160,20 @@ def backward_layer(first_edge, child, event, kills, target, attack, fall_classes
     (-1: a loss). Writes per state
     the Healths from which each class is won, kept to ``live[s]`` (into ``wins[s]``), and
     per move whether falling there wins (into ``ends[e]``, zeroed before: bit 0 without
-    the final strike, bit 1 with it).
-
-    And the ends the layer's moves reach from the Healths ``live``: sets
-    ``fallen[kills, enemy, attack]`` where the hero can fall so (one more bested with the
-    final strike), and returns whether some fight clears the board (Healths survive it
-    and it leads to no state: no enemy is left)."""
+    the final strike, bit 1 with it). Returns whether some fight clears the board from the
+    Healths ``live`` (Healths survive it and it leads to no state: no enemy is left)."""
     if wins.shape[2] == 1:  # one word of Healths (see the module docstring)
         return _backward_layer(first_edge, child, event, kills, target, attack, fall_classes,
                                damage, survives, falls, strikes, below, live, wins, ends,
-                               fallen, 1)  # fmt: skip
+                               1)  # fmt: skip
     return _backward_layer(first_edge, child, event, kills, target, attack, fall_classes,
-                           damage, survives, falls, strikes, below, live, wins, ends, fallen,
+                           damage, survives, falls, strikes, below, live, wins, ends,
                            wins.shape[2])  # fmt: skip
 
 
 @_inlined
 def _backward_layer(first_edge, child, event, kills, target, attack, fall_classes, damage,
-                    survives, falls, strikes, below, live, wins, ends, fallen,
+                    survives, falls, strikes, below, live, wins, ends,
                     words) -> bool:  # fmt: skip
     """:func:`backward_layer` for Healths of ``words`` words (:data:`CLASSES` classes)."""
     classes = CLASSES
@@ -203,10 +210,6 @@ def _backward_layer(first_edge, child, event, kills, target, attack, fall_classe
                         wins[s, fall_star, w] |= falls[fight, w]
                     if strike_star >= 0:
                         wins[s, strike_star, w] |= strikes[fight, w]
-                if not (fallen[k, t, a] and fallen[k + 1, t, a]):  # most: known already
-                    for w in range(words):
-                        fallen[k, t, a] |= live[s, w] & falls[fight, w] != 0
-                        fallen[k + 1, t, a] |= live[s, w] & strikes[fight, w] != 0
         for c in range(classes):
             for w in range(words):
                 wins[s, c, w] &= live[s, w]
@@ -343,14 +346,22 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                   effect_keys, effect_rows, effect_shifts, effect_columns,
                   pickup_keys, pickup_rows, pickup_shifts, pickup_columns,
                   fight_keys, fight_rows, fight_shifts, fight_columns, fight_survives,
+                  fight_falls, fight_strikes, fall_classes,
                   parent, target, steps, attack, event, kills, child, after, cunning,
-                  misses, missed, stamps, counted, counts, recorded, records):  # fmt: skip
+                  misses, missed, stamps, counted, counts, recorded, records, fallen,
+                  tally):  # fmt: skip
     """The moves of states ``start, start + 1, ...`` (codes ``codes[s]``, Healths
     ``healths[s]``, standing where the walk distances ``near[place[s]]`` and the free
     step ``free[place[s]]`` were measured) into the move arrays, grouped by state in
     order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
     item ``t - n``), of each length with its own effect, each way of fighting (Tricksters
-    Cunning used or not when ``flags`` has ``CUNNING_CHOICE``).
+    Cunning used or not when ``flags`` has ``CUNNING_CHOICE``). A fight where every Health
+    falls and no fall wins a star class (``fall_classes[kills, enemy, Attack]``, -1 for a
+    loss, without and with the final strike) is not written: it matters to no question the
+    search answers but which ends it reaches, which it marks in ``fallen[kills, enemy,
+    Attack]`` for every fight (one more bested with the final strike; ``fight_falls`` and
+    ``fight_strikes`` are the Healths that fall so). ``tally[0]`` gains, per state, its
+    Healths times its moves, those not written too (the search's mean branching).
 
     The rules are rows of lookup tables (index keys and rows, key shifts, result
     columns), found by packed keys; one not yet computed is a miss, written to
@@ -379,7 +390,7 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     shifts, masks = _of_fields(layout, 0), _of_fields(layout, 1)
     for s in range(start, codes.shape[0]):
         probing = resume < codes.shape[0]
-        begin = cursor
+        begin, made = cursor, 0
         code = codes[s]
         if code >> shifts[MJOLNIR] != status:
             status, stamp = code >> shifts[MJOLNIR], stamp + 1
@@ -433,8 +444,10 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                         return begin, s, True
                     k = m + way  # the record (indexed, not sliced: a view counts references)
                     fight = event[cursor] = records[k, EVENT]
+                    made += 1
                     if fight >= 0:  # the Healths that survive the fight, each less the damage
                         q, r = _damage(records[k, DAMAGE])
+                        lives = np.uint64(0)
                         for w in range(words):
                             value = np.uint64(0)
                             if 0 <= w + q < words:
@@ -443,6 +456,16 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                                 value |= (healths[s, w + q + 1] & fight_survives[
                                     fight, w + q + 1]) << (np.uint64(64) - r)  # fmt: skip
                             after[cursor, w] = value
+                            lives |= value
+                        a, more = records[k, ATTACK_AT_EVENT], bested + 1
+                        if not (fallen[bested, t, a] and fallen[more, t, a]):  # the ends
+                            for w in range(words):  # reached (most are known already)
+                                fallen[bested, t, a] |= (healths[s, w]
+                                                         & fight_falls[fight, w] != 0)  # fmt: skip
+                                fallen[more, t, a] |= healths[s, w] & fight_strikes[fight, w] != 0
+                        if not lives and max(fall_classes[bested, t, a],
+                                             fall_classes[more, t, a]) < 0:  # fmt: skip
+                            continue  # every Health falls, and no fall wins
                     else:
                         for w in range(words):
                             after[cursor, w] = healths[s, w]
@@ -459,6 +482,11 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                     cursor += 1
         if failed and not probing:
             cursor, resume = begin, s
+        elif not probing:
+            sizes = 0
+            for w in range(words):
+                sizes += _popcount(healths[s, w])
+            tally[0] += sizes * made
     return cursor, resume, False
 
 

@@ -13,7 +13,9 @@ charges, counters, Attack; :mod:`~workbench.games.valhalla.moves`) with the set
 of reachable Health values of each as a bitset row: a fight maps the whole set at
 once. The forward pass expands a whole layer in compiled loops
 (:mod:`~workbench.games.valhalla.kernels`) and merges equal codes through a hash
-table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`).
+table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`) but the fights where
+every Health falls and no fall wins a star class, whose ends it notes as it meets them
+(:meth:`~.moves.MoveMaker.expand`).
 The backward pass computes, per state and star class (:func:`outcome_class`),
 the Healths from which that class can still be won, and collects every outcome reached
 (:attr:`StateSpace.outcomes`). A level whose state codes
@@ -104,7 +106,8 @@ class Unpacked(NamedTuple):
 class Edges(NamedTuple):
     """The moves of a layer's states, grouped by state (see :attr:`Layer.first_edge`);
     ``child`` is the row in the next layer (-1 if the game ended); see
-    :class:`~.moves.Moves`."""
+    :class:`~.moves.Moves`. A fight where every Health falls and no fall wins is left out
+    (17% of the moves of the hardest level of the benchmark's ladder)."""
 
     target: np.ndarray
     steps: np.ndarray
@@ -203,11 +206,11 @@ class StateSpace:
             rows = np.flatnonzero(bitsets.nonempty(live))
             self._room_for(len(rows))
             expanded, with_healths = codes[rows], live[rows]
+            tallied = int(maker.tally[0])
             moves = maker.expand(expanded, with_healths, maker.origins(expanded))
             first_edge = self._first_edges(moves.parent, rows, len(codes))
-            sizes = bitsets.popcount(with_healths)
-            self.expanded += int(sizes.sum())
-            self.branches += int((sizes * np.diff(first_edge)[rows]).sum())
+            self.expanded += int(bitsets.popcount(with_healths).sum())
+            self.branches += int(maker.tally[0]) - tallied
             # a move goes on where Healths survive and enemies are left
             made = len(moves.child)
             next_codes, child, next_healths = bitsets.merge(
@@ -270,7 +273,6 @@ class StateSpace:
         below = np.zeros((0, CLASSES, words), dtype=np.uint64)
         wins: list[np.ndarray] = []
         ends: list[np.ndarray] = []
-        fallen = np.zeros(maker.fall_classes.shape, dtype=np.bool_)  # the ends reached
         cleared = False
         for layer in reversed(self.layers):
             e = layer.edges
@@ -278,12 +280,12 @@ class StateSpace:
             below = np.empty((len(layer.codes), CLASSES, words), dtype=np.uint64)
             cleared |= backward_layer(layer.first_edge, e.child, e.event, e.kills, e.target,
                                       e.attack, maker.fall_classes, *columns,
-                                      wins[-1] if wins else below[:0], layer.live, below, won,
-                                      fallen)  # fmt: skip
+                                      wins[-1] if wins else below[:0], layer.live, below,
+                                      won)  # fmt: skip
             wins.append(below)
             ends.append(won)
         self.wins, self.winning_ends = wins[::-1], ends[::-1]
-        for kills, enemy, attack in zip(*np.nonzero(fallen), strict=True):
+        for kills, enemy, attack in zip(*np.nonzero(maker.fallen), strict=True):
             self.outcomes.add(self.game.fall(int(kills), int(enemy), int(attack)))
         if cleared:
             self.outcomes.add(self.game.cleared())
@@ -358,7 +360,8 @@ class StateSpace:
     ) -> Iterator[tuple[int, int, StateRef | None, tuple, bool]]:
         """Moves from one state: ``(target, steps, next state or None, ends, cunning)``
         where ``ends`` lists ``(outcome, final strike used)`` when the game ended and
-        ``cunning`` tells whether a fight there uses Tricksters Cunning."""
+        ``cunning`` tells whether a fight there uses Tricksters Cunning; a fight where every
+        Health falls and no fall wins is not among them (:class:`Edges`)."""
         if self.walks_forgotten:
             raise RuntimeError("this search's walks were forgotten (forget_walks)")
         layer = self.layers[state.layer]
