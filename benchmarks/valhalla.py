@@ -20,16 +20,16 @@ first level is solved once, untimed, before the ladder, so that no level counts 
 Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
-Last run (2026-12-06, third session; a first solve loaded in 0.61 s, the machine's
-speed moves by half from hour to hour): all 23 answered exactly; CPU median 0.55 s, worst
-5.13 s (seed 38, 704 MiB, the worst peak; an hour before, 4.57 s; seed 77 3.9-4.5 s, every
-other level under 2.5 s); the 12 of seeds 0..18 median 0.53 s, worst 1.47 s, 389 MiB. Paired
-with the code at the session's start, seed 38 takes 0.74-0.80x the time (whole processes, in
-turn), seed 77 0.85-0.88x. Stretch: see the README.
+Last run (2026-12-06, fourth session; a first solve loaded in 0.48 s in the median, the
+machine's speed moves by a third or more from hour to hour): all 23 answered exactly; CPU
+median 0.59 s, worst 3.80 s (seed 38, 644 MiB, the worst peak; seed 77 2.35 s, every other
+level under 2 s); the 12 of seeds 0..18 median 0.50 s, worst 1.25 s, 344 MiB. Paired with
+the code at the session's start, seed 38 takes 0.86-0.88x the time (whole processes, in
+turn), seed 77 0.74-0.78x. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
-enemies of the stretch figure, which needs about 0.9 GB).
+enemies of the stretch figure, which needs about 0.6 GB).
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ if __name__ == "__main__":
         print(json.dumps(measure(int(sys.argv[-1]))))
     elif "--measure-hard" in sys.argv:
         print(json.dumps(measure_hard(int(sys.argv[-1]))))
-    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 0.9 GB, not capped
+    elif "--stretch" in sys.argv:  # 12x12, 18 enemies (seed 1): about 0.6 GB, not capped
         print(json.dumps(measure_hard(1, 12, 18)))
     elif "--hard" in sys.argv:
         hard_ladder()
