@@ -94,7 +94,7 @@ def test_every_move_is_a_walk_the_engine_agrees_with(chunk):
                     else:
                         assert ends == ({"cleared"} if found else set())
                     checked += 1
-    assert checked > 500
+    assert checked > 300  # a fall that wins from no Health is no move (moves.MoveMaker.expand)
 
 
 def test_star_classes_number_the_stars_of_a_win(duel):

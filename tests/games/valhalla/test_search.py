@@ -168,6 +168,18 @@ def test_the_size_figures_count_what_python_sets_count():
         assert space.size == reached and len(codes) >= space.nodes
 
 
+def test_a_fall_that_wins_nothing_is_not_kept_but_its_end_and_its_move_count():
+    # The one move falls at once (Health 2 against Attack 9, no enemy bested): a loss.
+    level = Level.from_dict({"name": "Teeth", "width": 2, "height": 1, "start": [0, 0],
+                             "hero": {"health": 2, "attack": 1, "ability": "none"},
+                             "enemies": [{"at": [0, 1], "attack": 9, "health": 9}]})  # fmt: skip
+    game = ValhallaCalling(level)
+    space = StateSpace(game)
+    assert list(space.successors(space.start)) == []
+    assert space.outcomes == baseline_outcomes(game) == {game.fall(0, 0, 1)}
+    assert (space.expanded, space.branches) == (1, 1)  # one Health, one move
+
+
 def test_the_healths_that_can_still_fall_are_found_byte_by_byte_of_enemies():
     # 14 enemies: their most damage looked up in two tables, against the sum enemy by enemy.
     space = StateSpace(ValhallaCalling(hard_level(27)))

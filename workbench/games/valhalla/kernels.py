@@ -356,11 +356,12 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
     order: a walk to each point of interest in reach (``t``: an enemy below ``n``, else
     item ``t - n``), of each length with its own effect, each way of fighting (Tricksters
     Cunning used or not when ``flags`` has ``CUNNING_CHOICE``). A fight where every Health
-    falls and no fall wins a star class (``fall_classes[kills, enemy, Attack]``, -1 for a
-    loss, without and with the final strike) is not written: it matters to no question the
-    search answers but which ends it reaches, which it marks in ``fallen[kills, enemy,
-    Attack]`` for every fight (one more bested with the final strike; ``fight_falls`` and
-    ``fight_strikes`` are the Healths that fall so). ``tally[0]`` gains, per state, its
+    falls and no fall wins a star class from any Health (``fall_classes[kills, enemy,
+    Attack]``, -1 for a loss, without and with the final strike; ``fight_falls`` and
+    ``fight_strikes`` are the Healths that fall so) is not written: it matters to no
+    question the search answers but which ends it reaches, which it marks in
+    ``fallen[kills, enemy, Attack]`` for every fight (one more bested with the final
+    strike). ``tally[0]`` gains, per state, its
     Healths times its moves, those not written too (the search's mean branching).
 
     The rules are rows of lookup tables (index keys and rows, key shifts, result
@@ -463,9 +464,15 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
                                 fallen[bested, t, a] |= (healths[s, w]
                                                          & fight_falls[fight, w] != 0)  # fmt: skip
                                 fallen[more, t, a] |= healths[s, w] & fight_strikes[fight, w] != 0
-                        if not lives and max(fall_classes[bested, t, a],
-                                             fall_classes[more, t, a]) < 0:  # fmt: skip
-                            continue  # every Health falls, and no fall wins
+                        if not lives:  # every Health falls: kept if some fall can win
+                            wins = False
+                            for w in range(words):
+                                wins |= fall_classes[bested, t, a] >= 0 and fight_falls[
+                                    fight, w] != 0  # fmt: skip
+                                wins |= fall_classes[more, t, a] >= 0 and fight_strikes[
+                                    fight, w] != 0  # fmt: skip
+                            if not wins:
+                                continue
                     else:
                         for w in range(words):
                             after[cursor, w] = healths[s, w]

@@ -377,9 +377,9 @@ class MoveMaker:
         """Every move of every state (``codes[i]`` with Healths ``healths[i]``, standing
         on grid field ``origins[i]``) that can matter, grouped by state in order
         (:func:`~.kernels.expand_states`, the tables filled as it meets new cases): a fight
-        where every Health falls and no fall wins a star class is left out, and only marks
-        the end it reaches (:attr:`fallen`). On the hardest level of the benchmark's
-        ladder, 17% of the moves.
+        where every Health falls and no fall wins a star class from any Health is left out,
+        and only marks the end it reaches (:attr:`fallen`). On the hardest level of the
+        benchmark's ladder, 30% of the moves.
 
         ``memo`` keeps the walks from every field of each board met
         (:meth:`Reach.everywhere`): for many calls on a few states each.

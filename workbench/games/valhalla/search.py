@@ -107,7 +107,7 @@ class Edges(NamedTuple):
     """The moves of a layer's states, grouped by state (see :attr:`Layer.first_edge`);
     ``child`` is the row in the next layer (-1 if the game ended); see
     :class:`~.moves.Moves`. A fight where every Health falls and no fall wins is left out
-    (17% of the moves of the hardest level of the benchmark's ladder)."""
+    (30% of the moves of the hardest level of the benchmark's ladder)."""
 
     target: np.ndarray
     steps: np.ndarray
