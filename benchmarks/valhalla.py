@@ -20,12 +20,12 @@ first level is solved once, untimed, before the ladder, so that no level counts 
 Goals: no unknown star set, the fewest lines proven, the kill orders counted, <= 5 s CPU
 and < 1 GB on the worst level and <= 1 s on the median one. The table shows how far each
 level is from them.
-Last run (2026-12-06, fourth session; a first solve loaded in 0.48 s in the median, the
+Last run (2026-12-06, fourth session; a first solve loaded in 0.44 s in the median, the
 machine's speed moves by a third or more from hour to hour): all 23 answered exactly; CPU
-median 0.59 s, worst 3.80 s (seed 38, 644 MiB, the worst peak; seed 77 2.35 s, every other
-level under 2 s); the 12 of seeds 0..18 median 0.50 s, worst 1.25 s, 344 MiB. Paired with
-the code at the session's start, seed 38 takes 0.86-0.88x the time (whole processes, in
-turn), seed 77 0.74-0.78x. Stretch: see the README.
+median 0.41 s, worst 3.48 s (seed 38, 608 MiB, the worst peak; seed 77 2.35 s, every other
+level under 2 s); the 12 of seeds 0..18 median 0.37 s, worst 1.03 s, 341 MiB. Paired with
+the code at the session's start, seed 38 takes 0.81-0.89x the time (whole processes, in
+turn), seed 77 0.67-0.87x. Stretch: see the README.
 
 Run: ``PYTHONPATH=. python benchmarks/valhalla.py`` (``--quick`` stops at 8x8;
 ``--hard`` runs only the hard ladder; ``--stretch`` solves the 12x12 level with 18
