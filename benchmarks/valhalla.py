@@ -23,7 +23,8 @@ level is from them.
 Last run (2026-12-06, fourth session; a first solve loaded in 0.44 s in the median, the
 machine's speed moves by a third or more from hour to hour): all 23 answered exactly; CPU
 median 0.41 s, worst 3.48 s (seed 38, 608 MiB, the worst peak; seed 77 2.35 s, every other
-level under 2 s); the 12 of seeds 0..18 median 0.37 s, worst 1.03 s, 341 MiB. Paired with
+level under 2 s; half an hour later, median 0.57 s and worst 3.94 s); the 12 of seeds
+0..18 median 0.37 s, worst 1.03 s, 341 MiB. Paired with
 the code at the session's start, seed 38 takes 0.81-0.89x the time (whole processes, in
 turn), seed 77 0.67-0.87x. Stretch: see the README.
 
