@@ -13,7 +13,7 @@ once, layer by layer from the last, and keeps what the count needs:
   survives it into a future and none falls there and wins. A pickup's head names no item
   (target 0): which item it was plays no part in the kill orders, and states that differ
   only in that share a representative (on the hardest level, 629,000 representatives
-  instead of 941,000, and the count took 0.8x the time);
+  instead of 941,000, and the count took 0.77x the time, two runs each);
 * per state, a *representative*: the first state of its layer with the same records, in
   the same order (a state from which no win follows has none). By induction from the last
   layer, states with one representative win and fall alike from every Health, after the

@@ -14,11 +14,11 @@ of reachable Health values of each as a bitset row: a fight maps the whole set a
 once. The forward pass expands a whole layer in compiled loops
 (:mod:`~workbench.games.valhalla.kernels`) and merges equal codes through a hash
 table (:func:`~.bitsets.merge`); it keeps every move (:class:`Edges`) but the fights where
-every Health falls and no fall wins a star class, whose ends it notes as it meets them
+every Health falls and no fall wins a star class, and notes the falls it meets
 (:meth:`~.moves.MoveMaker.expand`).
 The backward pass computes, per state and star class (:func:`outcome_class`),
-the Healths from which that class can still be won, and collects every outcome reached
-(:attr:`StateSpace.outcomes`). A level whose state codes
+the Healths from which that class can still be won, and whether the board can be cleared;
+with the falls, every outcome reached (:attr:`StateSpace.outcomes`). A level whose state codes
 would need more than 63 bits (dozens of points of interest with long Loki or
 Chariot counters and a huge Attack) is refused with
 :class:`~workbench.errors.SearchLimitError`, and so is a search whose layers outgrow
