@@ -7,8 +7,9 @@ import pytest
 from workbench.games.valhalla.baseline import baseline_star_sets
 from workbench.games.valhalla.engine import ValhallaCalling
 from workbench.games.valhalla.exact_lines import _Loosened, one_line_wins
-from workbench.games.valhalla.level import load_level
+from workbench.games.valhalla.level import Level, load_level
 from workbench.games.valhalla.moves import outcome_class
+from workbench.games.valhalla.rules import Rules
 from workbench.games.valhalla.search import StateSpace
 from workbench.games.valhalla.trails import search_lines
 
@@ -69,6 +70,20 @@ def test_a_pocket_is_ruled_out_by_tracking_its_edge():
     loosened.tracked[(0, 0), (0, 1)] = 0
     assert loosened.search() is None
     assert one_line_wins(space, targets=0b1111).status == {b: "none" for b in (1, 2, 4, 8)}
+
+
+def test_a_length_stands_for_longer_walks_only_where_they_have_its_effect():
+    # The search keeps no fall that wins nothing: here the longest walks to the enemy
+    # (Attack worn to the floor) fall and lose, so the shortest one kept is not the longest
+    # of its target. Taken for every longer walk, it drew a line that lost.
+    level = Level.from_dict({
+        "name": "worn", "width": 4, "height": 4, "start": [0, 3],
+        "hero": {"health": 4, "attack": 8, "ability": "to_valhalla"},
+        "enemies": [{"at": [1, 3], "attack": 7, "health": 2}], "walls": [[1, 2], [2, 1]],
+    })  # fmt: skip
+    game = ValhallaCalling(level, Rules(attack_loss="after_content"))
+    expected = {_class(s) for s in baseline_star_sets(game) if "one_line" in s}
+    _check_found(game, one_line_wins(StateSpace(game), targets=0b1111), expected)
 
 
 def test_a_spent_budget_says_unknown():

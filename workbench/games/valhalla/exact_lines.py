@@ -113,18 +113,19 @@ class _Loosened:
         self._spend(1)
         space, target = self.space, self.target
         moves = list(space.successors(state))
-        longest: dict[int, int] = {}
-        for q, d, *_ in moves:
-            longest[q] = max(longest.get(q, 0), d)
         here = space.unpack(state)
+        # A length stands for every longer one of its parity when the next one has its
+        # effect (the search keeps only the moves that can matter, not every length).
+        open_ended = {d: d + 2 in _same_effect(space, d, here) for _, d, *_ in moves}
+        cap = max(open_ended, default=0)  # the walks' steps saturate there: only a length
+        if not open_ended.get(cap, True):  # that stands for the longer ones may be the cap
+            cap += 2
         for q, d, nxt, ends, cunning in sorted(moves, key=lambda move: move[1]):
             strikes, hopeful = winning_strikes(space, target, ends, nxt)
             if not hopeful:
                 continue
             fights = q < space.n
-            for walk, after in self._walks(
-                here, used, q, d, longest[q] == d, max(longest.values())
-            ):
+            for walk, after in self._walks(here, used, q, d, open_ended[d], cap):
                 if strikes:
                     return [_Step(state, d, walk, cunning, fights, strikes[0])]
                 rest = self._win(nxt, after)

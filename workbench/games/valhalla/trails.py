@@ -289,9 +289,10 @@ def check_line(game, line: list, strike: bool, cunning: tuple[bool, ...], target
 
 
 def _same_effect(space: StateSpace, steps: int, here) -> frozenset[int]:
-    """Walk lengths with the effect of a walk of ``steps`` steps (the search keeps one
-    length per effect; the longest kept stands for every longer one of its parity),
-    remembered per game: drawing asks the same again and again."""
+    """Walk lengths with the effect of a walk of ``steps`` steps (the search keeps a
+    move per effect, the ones that can matter, and a length stands for every longer one of
+    its parity once the next one has its effect), remembered per game: drawing asks the
+    same again and again."""
     known = _EFFECT_LENGTHS.setdefault(space.maker, {})
     key = (steps, int(here.attack), int(here.loki), int(here.chariot))
     if key not in known:
