@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from workbench.bits import popcount
+
 __all__ = ["CAPTURE_MODES", "canonical_codes", "expand", "mirror_images"]
 
 #: ``Rules.valkyrie_capture`` as the kernel's number.
@@ -28,15 +30,6 @@ CAPTURE_MODES = {"valkyrie": 0, "never": 1, "anyone": 2}
 
 _compiled = njit(cache=True, nogil=True)
 _ONE = np.uint64(1)
-
-
-@_compiled
-def _popcount(mask):
-    count = 0
-    while mask:
-        mask &= mask - _ONE
-        count += 1
-    return count
 
 
 @_compiled
@@ -142,7 +135,7 @@ def expand(codes, size, radix, socket_index, socket_weight, corners, homes, full
         start = filled
         if reserve > 0 and (mustering or deploy):
             targets = homes[mover] & free
-            ends = mustering and _popcount(occupied) + 1 == 2 * muster  # the last placement
+            ends = mustering and popcount(occupied) + 1 == 2 * muster  # the last placement
             while targets:
                 to = targets & (~targets + _ONE)
                 targets ^= to
@@ -208,7 +201,7 @@ def expand(codes, size, radix, socket_index, socket_weight, corners, homes, full
                         socket = targets & (~targets + _ONE)
                         targets ^= socket
                         child = code ^ (socket << np.uint64(corners[corner])) << own_at
-                        child += socket_weight[_popcount(socket - _ONE)]
+                        child += socket_weight[popcount(socket - _ONE)]
                         parents[filled], children[filled] = index, child ^ flip
                         filled += 1
         if filled > start:

@@ -389,15 +389,14 @@ def joint_line(
 
 class _Option(NamedTuple):
     """A move that keeps the class winnable: the state after it (or the final strike that
-    wins there), the fight's Cunning, the shortest walk, the lengths with the move's effect
-    that are not shorter and, per length, what its trails are drawn from
-    (:meth:`_Board.trails`)."""
+    wins there), the fight's Cunning, the shortest walk and, for each length with the
+    move's effect that is not shorter, what its trails are drawn from (:meth:`_Board.trails`:
+    ``(start, goal, length, blocked)``)."""
 
     after: StateRef | None
     strike: bool | None
     fought: tuple[bool, ...]
     shortest: int
-    lengths: tuple[int, ...]
     keys: tuple[tuple, ...]
 
 
@@ -436,7 +435,8 @@ class _JointSearch:
         """Extend the plan from ``state`` (the chosen trails use ``used``) to a win:
         ``(final strike, cunning per fight)`` with the plan complete, or None."""
         for option in self.options(state):
-            for length, key in zip(option.lengths, option.keys, strict=True):
+            for key in option.keys:
+                length = key[2]
                 if length > option.shortest + slack:
                     break
                 self.left -= 1
@@ -484,7 +484,7 @@ class _JointSearch:
             fought = (cunning,) if q < space.n else ()
             strike = strikes[0] if strikes else None
             keys = tuple((cell, goal, length, stops) for length in lengths)
-            found.append(_Option(nxt, strike, fought, shortest, lengths, keys))
+            found.append(_Option(nxt, strike, fought, shortest, keys))
         self._options[state] = found
         return found
 

@@ -30,6 +30,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from workbench.bits import popcount
+
 __all__ = [
     "CLASSES",
     "backward_layer",
@@ -125,17 +127,6 @@ def _neighbours(x, below, above, w, width, east, west):
     return ((x & east[1 + w]) << one | (below & east[w]) >> top
             | (x & west[1 + w]) >> one | (above & west[2 + w]) << top
             | x << row | below >> back | x >> row | above << back)  # fmt: skip
-
-
-@_inlined
-def _popcount(word) -> int:
-    """The number of set bits of a ``uint64`` (the bit-slicing sum LLVM makes one
-    instruction of)."""
-    word = word - ((word >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    word = (word & np.uint64(0x3333333333333333)) + (
-        (word >> np.uint64(2)) & np.uint64(0x3333333333333333))  # fmt: skip
-    word = (word + (word >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((word * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @_inlined
@@ -492,7 +483,7 @@ def expand_states(start, codes, healths, place, near, free, layout, n, floor, po
         elif not probing:
             sizes = 0
             for w in range(words):
-                sizes += _popcount(healths[s, w])
+                sizes += popcount(healths[s, w])
             tally[0] += sizes * made
     return cursor, resume, False
 

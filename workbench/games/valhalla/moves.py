@@ -259,7 +259,7 @@ class MoveMaker:
         self._held: dict[str, np.ndarray] = {}
         #: The ends the moves made so far reach: whether the hero falls ``[kills, enemy,
         #: Attack]`` (indexed as :attr:`fall_classes`).
-        self.fallen = np.zeros((n + 1, n, self.layout.masks["attack"] + 1), dtype=np.bool_)
+        self.fallen = np.zeros(self.fall_classes.shape, dtype=np.bool_)
         #: The Healths of each state expanded so far times its moves, in total (in
         #: ``tally[0]``; the moves :meth:`expand` leaves out counted too).
         self.tally = np.zeros(1, dtype=np.int64)
